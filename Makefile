@@ -1,0 +1,30 @@
+# reservation_law: two commands do everything (see README).
+#   make example   install, then allot the offices of Mayor for the bundled 17 corporations
+#   make test      install, then every check: export sync, notebooks, pytest, docs site, browser test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+EXAMPLE = reservation_law/data/up_corporations_17.csv
+
+.PHONY: install example test chromium docs
+install: $(VENV)/.installed
+$(VENV)/.installed: settings.ini setup.py requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements-dev.txt -e .
+	touch $@
+
+example: install
+	$(BIN)/reservation-law allot up-mayor-2023 $(EXAMPLE) --explain
+
+chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here)
+	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
+
+docs: install
+	$(BIN)/python docs/build.py
+
+test: install chromium
+	$(BIN)/python tools/check_sync.py
+	$(BIN)/nbdev_test --n_workers 2
+	$(BIN)/python docs/build.py
+	$(BIN)/python -m pytest

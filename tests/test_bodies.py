@@ -1,0 +1,49 @@
+"Input validation: every fault is named by file, row and column; Excel and Devanagari work."
+import pandas as pd
+import pytest
+from reservation_law.bodies import load_bodies, InputError
+
+GOOD = "body,population,sc,st,bc\nलखनऊ,2817105,339000,12000,1100000\nKanpur,2767031,420000,5000,1000000\n"
+
+
+def test_csv_utf8_with_devanagari_and_bom(workdir):
+    (workdir / 'b.csv').write_bytes(b'\xef\xbb\xbf' + GOOD.encode('utf-8'))
+    df = load_bodies('b.csv')
+    assert list(df.body) == ['लखनऊ', 'Kanpur'] and df.population.dtype == 'int64'
+
+
+def test_xlsx_reads_and_names_rows(workdir):
+    df = pd.DataFrame({'body': ['A', 'B'], 'population': [100, 200], 'sc': [10, 20.5], 'st': [1, 1], 'bc': [1, 1]})
+    df.to_excel('b.xlsx', index=False)
+    with pytest.raises(InputError) as e: load_bodies('b.xlsx')
+    assert str(e.value) == "b.xlsx, row 3 (body 'B'), column 'sc': not a whole number: 20.5"
+    df.loc[1, 'sc'] = 20
+    df.to_excel('b.xlsx', index=False)
+    assert load_bodies('b.xlsx').sc.tolist() == [10, 20]
+
+
+@pytest.mark.parametrize('text,expected', [
+    ("body,population,sc,st\nA,100,1,1\n", "t.csv, column 'bc': missing column 'bc'"),
+    ("body,population,sc,st,bc\nA,100,,1,1\n", "t.csv, row 2 (body 'A'), column 'sc': empty cell"),
+    ("body,population,sc,st,bc\nA,100,1.5,1,1\n", "t.csv, row 2 (body 'A'), column 'sc': not a whole number"),
+    ("body,population,sc,st,bc\nA,100,-1,1,1\n", "t.csv, row 2 (body 'A'), column 'sc': negative"),
+    ("body,population,sc,st,bc\nA,0,0,0,0\n", "t.csv, row 2 (body 'A'), column 'population': population is zero"),
+    ("body,population,sc,st,bc\nA,100,60,30,20\n", "t.csv, row 2 (body 'A'), column 'bc': sc + st + bc = 110"),
+    ("body,population,sc,st,bc\nA,100,1,1,1\n\nA,100,1,1,1\n", "t.csv, row 4 (body 'A'), column 'body': duplicate"),
+    ("body,population,sc,st,bc\n,100,1,1,1\n", "t.csv, row 2, column 'body': blank body name"),
+    ("", "t.csv: the file is empty"),
+])
+def test_each_fault_is_named(workdir, text, expected):
+    (workdir / 't.csv').write_text(text, encoding='utf-8')
+    with pytest.raises(InputError) as e: load_bodies('t.csv')
+    assert str(e.value).startswith(expected)
+
+
+def test_not_utf8_names_the_line(workdir):
+    (workdir / 't.csv').write_bytes("body,population,sc,st,bc\nA,100,1,1,1\nBé,100,1,1,1\n".encode('cp1252'))
+    with pytest.raises(InputError) as e: load_bodies('t.csv')
+    assert str(e.value).startswith('t.csv, row 3: not UTF-8')
+
+
+def test_missing_file():
+    with pytest.raises(InputError, match='no such file'): load_bodies('/nonexistent/x.csv')
