@@ -1,0 +1,87 @@
+"The reservation-law command: outputs, --explain, and errors that name file/row/column with nothing written."
+import io, os, subprocess, sys
+from pathlib import Path
+import pandas as pd
+import pytest
+from reservation_law.cli import run
+from reservation_law.bodies import example_path
+
+EXAMPLE = str(example_path())
+BIN = Path(sys.executable).parent / 'reservation-law'
+
+
+def cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(args), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_statutes_lists_the_six_ids():
+    code, out, _ = cli('statutes')
+    assert code == 0
+    ids = [l.split()[0] for l in out.splitlines() if l and not l.startswith(' ')]
+    assert ids == ['up-mayor-1994', 'up-mayor-2023', 'up-corporation-wards', 'up-palika-parishads-2023',
+                   'up-nagar-panchayats-2023', 'municipal-council']
+
+
+def test_statutes_verbose_lists_interpretations_with_defaults():
+    code, out, _ = cli('statutes', '--verbose')
+    assert code == 0 and 'interpretation women-total' in out and '* one-third' in out
+
+
+def test_allot_to_file_with_explain(workdir):
+    code, out, err = cli('allot', 'up-mayor-2023', EXAMPLE, '-o', 'a.csv', '--explain')
+    assert code == 0
+    t = pd.read_csv('a.csv')
+    assert list(t.columns[:2]) == ['body', 'category'] and len(t) == 17
+    assert out.startswith('reservation_law ') and '[s.7(5)(1)(b)(i)]' in out
+    assert 'up-mayor-2023, 17 bodies' in err
+
+
+def test_allot_to_stdout_and_rotation(workdir):
+    code, out, _ = cli('allot', 'up-mayor-2023', EXAMPLE)
+    assert code == 0
+    Path('prev.csv').write_text(out, encoding='utf-8')
+    code, out2, err = cli('allot', 'up-mayor-2023', EXAMPLE, '--previous', 'prev.csv', '--previous-date', '2023-05-04')
+    assert code == 0 and out2 != out and 'previous' in out2.splitlines()[0]
+
+
+def test_xlsx_output(workdir):
+    assert cli('allot', 'up-mayor-1994', EXAMPLE, '-o', 'a.xlsx')[0] == 0
+    assert pd.read_excel('a.xlsx').shape[0] == 17
+
+
+def test_seats_output_columns(workdir):
+    code, _, _ = cli('seats', 'up-corporation-wards', EXAMPLE, '-o', 's.csv')
+    t = pd.read_csv('s.csv')
+    assert code == 0 and list(t.columns) == ['body', 'seats', 'SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
+    assert (t.iloc[:, 2:].sum(axis=1) == t.seats).all()
+
+
+@pytest.mark.parametrize('args,expected', [
+    (('allot', 'up-mayor-1995', 'x.csv'), "error: unknown statute 'up-mayor-1995'"),
+    (('allot', 'up-mayor-2023', 'missing.csv'), 'error: missing.csv: no such file'),
+    (('allot', 'up-mayor-2023', 'bad.csv'), "error: bad.csv, row 3 (body 'B'), column 'sc': not a whole number: '2.5'"),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous', 'prev.csv'), "error: prev.csv, row 2 (body 'A'), column 'category': unknown category 'SC-X'"),
+    (('allot', 'up-mayor-2023', 'good.csv', '-i', 'percentage=nope'), "error: interpretation 'percentage' has no option 'nope'"),
+    (('seats', 'up-mayor-2023', 'good.csv'), "error: statute 'up-mayor-2023' is used with `reservation-law allot`"),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous-date', '2023-13-01'), 'error: argument --previous-date: not a date'),
+])
+def test_errors_exit_2_name_the_fault_and_write_nothing(workdir, args, expected):
+    Path('good.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\nB,200,5,1,30\n', encoding='utf-8')
+    Path('bad.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\nB,200,2.5,1,30\n', encoding='utf-8')
+    Path('prev.csv').write_text('body,category\nA,SC-X\n', encoding='utf-8')
+    Path('out.csv').write_text('untouched', encoding='utf-8')
+    code, out, err = cli(*args, '-o', 'out.csv')
+    assert code == 2
+    assert err.splitlines()[0].startswith(expected), err
+    assert Path('out.csv').read_text(encoding='utf-8') == 'untouched'
+    assert sorted(os.listdir('.')) == ['bad.csv', 'good.csv', 'out.csv', 'prev.csv']   # no temporary left behind
+
+
+def test_console_script_no_traceback(workdir):
+    Path('bad.csv').write_text('body,population,sc,st,bc\nA,0,0,0,0\n', encoding='utf-8')
+    p = subprocess.run([str(BIN), 'allot', 'up-mayor-2023', 'bad.csv', '-o', 'out.csv'], capture_output=True, text=True)
+    assert p.returncode == 2 and 'Traceback' not in p.stderr
+    assert p.stderr.startswith("error: bad.csv, row 2 (body 'A'), column 'population': population is zero")
+    assert not Path('out.csv').exists()

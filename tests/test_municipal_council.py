@@ -1,0 +1,210 @@
+"Municipal councils (probably Karnataka Municipalities Act, 1964, s.11): table edges, properties, API and CLI."
+import io
+from datetime import date
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from reservation_law import registry
+from reservation_law.api import seats
+from reservation_law.arrangement import KARNATAKA_CODES
+from reservation_law.bodies import InputError, load_bodies
+from reservation_law.cli import run
+from reservation_law.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, council_seats, councillors,
+                                               EXAMPLE, municipal_council)
+from reservation_law.bodies import example_path
+
+WOMEN_CODE = {'SC': 'SC-W', 'ST': 'ST-W', 'BC-A': 'BC-A-W', 'BC-B': 'BC-B-W', 'UR': 'W'}
+
+
+# --- the table of (1)(a) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize('population, expected', [
+    (19_999, None), (20_000, 23), (39_999, 23), (40_000, 27), (49_999, 27), (50_000, 31),
+    (99_999, 31), (1_00_000, 35), (2_99_999, 35), (3_00_000, None)])
+def test_table_edges(population, expected):
+    found = councillors(population)
+    assert (found[1] if found else None) == expected
+
+
+def test_registered_with_the_shared_interpretations():
+    s = registry.get('municipal-council')
+    assert s is MUNICIPAL_COUNCIL and s.kind == 'seats' and s.required == ('population', 'sc', 'st')
+    assert s.text == ('municipal-councils-constitution.txt',)
+    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334']
+    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted'}
+    a334 = s.interpretations[2]
+    assert (a334.options, a334.default) == (registry.ARTICLE_334.options, registry.ARTICLE_334.default)
+
+
+# --- properties (hypothesis) ----------------------------------------------------------------------
+
+@st.composite
+def councils(draw):
+    population = draw(st.integers(20_000, 2_99_999))
+    sc = draw(st.one_of(st.integers(0, population), st.integers(0, population // 5)))
+    st_ = draw(st.one_of(st.integers(0, population - sc), st.integers(0, (population - sc) // 10)))
+    it = {'half': draw(st.sampled_from(list(HALF.options))), 'women': draw(st.sampled_from(list(WOMEN.options)))}
+    return population, sc, st_, it
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_counts_sum_to_the_seats_of_the_table(case):
+    p, sc, st_, it = case
+    c = council_seats('x', p, sc, st_, it)
+    assert c.seats == councillors(p)[1]
+    assert list(c.codes) == KARNATAKA_CODES
+    assert all(v >= 0 for v in c.codes.values())
+    assert sum(c.codes.values()) == c.seats
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_at_least_one_seat_each_for_sc_and_st(case):
+    p, sc, st_, it = case
+    c = council_seats('x', p, sc, st_, it)
+    assert c.codes['SC'] + c.codes['SC-W'] >= 1
+    assert c.codes['ST'] + c.codes['ST-W'] >= 1
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_reserved_within_half_whenever_sc_and_st_allow(case):
+    p, sc, st_, it = case
+    c = council_seats('x', p, sc, st_, it)
+    t, half = c.totals, c.seats // 2
+    if t['SC'] + t['ST'] <= half:
+        assert t['SC'] + t['ST'] + t['BC'] <= half
+        assert not any(w.clause == '(3), third proviso' for w in c.warnings)
+    else:
+        assert t['BC'] == 0
+        assert any(w.kind == 'conflict' and w.clause == '(3), third proviso' for w in c.warnings)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_bc_a_and_bc_b_make_up_bc(case):
+    p, sc, st_, it = case
+    c = council_seats('x', p, sc, st_, it)
+    k = c.codes
+    assert k['BC-A'] + k['BC-A-W'] + k['BC-B'] + k['BC-B-W'] == c.totals['BC']
+    assert c.totals['BC-A'] >= c.totals['BC-B']
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_women_not_more_than_half_of_each_category(case):
+    "Under the default, a category's women exceed ⌊k/2⌋ only for a one-seat SC or ST category, and then a warning says so."
+    p, sc, st_, it = case
+    it = {**it, 'women': 'half-243T'}
+    c = council_seats('x', p, sc, st_, it)
+    for g in GROUPS:
+        k, w = c.totals[g], c.codes[WOMEN_CODE[g]]
+        if w > k // 2:
+            assert k == 1 and g in ('SC', 'ST')
+            assert any(x.clause == '(4); Art. 243T(2)' and f'{g} has one seat' in x.message for x in c.warnings)
+        if g in ('SC', 'ST'):
+            assert w >= -(-k // 3)        # Art. 243T(2), per group
+    assert c.totals['women'] >= -(-c.seats // 3)   # Art. 243T(3)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(councils())
+def test_women_options_stay_within_text_and_constitution(case):
+    p, sc, st_, it = case
+    c = council_seats('x', p, sc, st_, it)
+    for g in GROUPS:
+        k, w = c.totals[g], c.codes[WOMEN_CODE[g]]
+        if it['women'] == 'half': assert w == k // 2
+        if it['women'] == 'third': assert w == -(-k // 3)
+        if k != 1: assert -(-k // 3) <= w <= k // 2
+    if it['women'] != 'half':
+        assert c.totals['women'] >= -(-c.seats // 3)
+
+
+# --- API ------------------------------------------------------------------------------------------
+
+def test_the_bundled_councils_through_the_api():
+    res = seats('municipal-council', example_path(EXAMPLE))
+    t = res.table
+    assert list(t.columns[:12]) == ['body', 'seats'] + KARNATAKA_CODES
+    assert list(t['body']) == list(load_bodies(example_path(EXAMPLE), ('population', 'sc', 'st'))['body'])
+    assert list(t[KARNATAKA_CODES].sum(axis=1)) == list(t['seats'])
+    assert list(t['seats']) == [23, 27, 31, 35, 27, 23, 23]
+    assert list(t['members'] - t['voting_members']) == list(t['nominated'])
+    assert {w.clause for w in res.warnings} == {'(3), third proviso', '(4); Art. 243T(2)'}
+
+
+def test_article_334_after_the_period():
+    df = pd.DataFrame({'body': ['A'], 'population': [20_000], 'sc': [3_000], 'st': [1_600]})
+    after = seats('municipal-council', df, election_date=date(2030, 2, 1))
+    assert after.counts['A']['SC'] == after.counts['A']['ST'] == 0
+    assert [w.kind for w in after.warnings] == ['period']
+    ext = seats('municipal-council', df, election_date=date(2030, 2, 1), interpretations={'article-334': 'extended'})
+    assert ext.counts['A']['SC'] == 3 and [w.kind for w in ext.warnings] == ['period']
+    before = seats('municipal-council', df, election_date=date(2030, 1, 25))
+    assert before.counts['A']['SC'] == 3 and before.warnings == []
+
+
+def test_input_errors_name_row_body_and_column():
+    df = pd.DataFrame({'body': ['A', 'B'], 'population': [20_000, 19_999], 'sc': [0, 0], 'st': [0, 0]})
+    with pytest.raises(InputError) as e:
+        seats('municipal-council', df)
+    assert (e.value.row, e.value.body, e.value.column) == (3, 'B', 'population')
+    df = pd.DataFrame({'body': ['A'], 'population': [20_000], 'sc': [0], 'st': [0], 'nominated': [6]})
+    with pytest.raises(InputError, match='not more than five') as e:
+        seats('municipal-council', df)
+    assert (e.value.row, e.value.body, e.value.column) == (2, 'A', 'nominated')
+    with pytest.raises(InputError) as e:
+        seats('municipal-council', df.assign(nominated=['two']))
+    assert e.value.column == 'nominated'
+
+
+def test_a_seats_column_that_disagrees_with_the_table_is_warned():
+    df = pd.DataFrame({'body': ['A'], 'population': [20_000], 'sc': [3_000], 'st': [1_600], 'seats': [25]})
+    res = seats('municipal-council', df)
+    assert res.table.loc[0, 'seats'] == 23
+    assert any(w.clause == '(1)(a)' and '25' in w.message for w in res.warnings)
+
+
+def test_identical_warnings_are_merged_across_councils():
+    df = pd.DataFrame({'body': ['A', 'B'], 'population': [27_500, 30_000], 'sc': [5_500, 6_000], 'st': [0, 0]})
+    res = seats('municipal-council', df)
+    st_warnings = [w for w in res.warnings if w.clause == '(4); Art. 243T(2)']
+    assert len(st_warnings) == 1 and st_warnings[0].bodies == ('A', 'B')
+
+
+# --- CLI ------------------------------------------------------------------------------------------
+
+def test_cli_writes_the_table(workdir):
+    out, err = io.StringIO(), io.StringIO()
+    status = run(['seats', 'municipal-council', str(example_path(EXAMPLE)), '-o', 'seats.csv'], out, err)
+    assert status == 0, err.getvalue()
+    table = pd.read_csv(workdir / 'seats.csv')
+    assert list(table.columns[:12]) == ['body', 'seats'] + KARNATAKA_CODES
+    assert len(table) == 7
+    assert list(table[KARNATAKA_CODES].sum(axis=1)) == list(table['seats'])
+
+
+def test_cli_interpretation_and_explain(workdir):
+    out, err = io.StringIO(), io.StringIO()
+    status = run(['seats', 'municipal-council', str(example_path(EXAMPLE)), '-i', 'women=half', '--explain', '-o', 'seats.csv'], out, err)
+    assert status == 0, err.getvalue()
+    assert 'women=half' in out.getvalue() and '[(1)(a)]' in out.getvalue()
+    table = pd.read_csv(workdir / 'seats.csv').set_index('body')
+    assert table.loc['Tavarepura', 'ST-W'] == 0
+
+
+def test_cli_refuses_a_population_below_the_table(workdir):
+    (workdir / 'councils.csv').write_text('body,population,sc,st\nAralikatte,20000,3000,1600\nKiruhalli,19999,3000,800\n',
+                                          encoding='utf-8')
+    out, err = io.StringIO(), io.StringIO()
+    status = run(['seats', 'municipal-council', 'councils.csv', '-o', 'seats.csv'], out, err)
+    assert status == 2
+    line = err.getvalue().strip().splitlines()[-1]
+    assert line.startswith('error:')
+    assert 'row 3' in line and "body 'Kiruhalli'" in line and "column 'population'" in line and '19,999' in line
+    assert not (workdir / 'seats.csv').exists()
+    assert line.startswith("error: councils.csv, row 3 (body 'Kiruhalli'), column 'population'")
