@@ -62,12 +62,23 @@ def convert_cell(cell):
     tags = set(cell.metadata.get('tags', []))
     if opts.get('echo') == 'false': tags.add('remove-input')
     if opts.get('output') == 'false': tags.add('remove-output')
+    if opts.get('code-fold') in ('true', 'show'): tags.add('hide-input')   # Quarto's folded code → a toggle
     cell.source = '\n'.join(lines)
     for o in cell.get('outputs', []):
         md = o.get('data', {}).get('text/markdown')
         if md: o['data']['text/markdown'] = fix_markdown(md, show_doc=True)
     cell.metadata = {'tags': sorted(tags)} if tags else {}
     return cell
+
+
+SECTIONS = {'0': 'The core', '1': 'U.P. Municipal Corporations', '2': 'U.P. Palika Parishads and Nagar Panchayats',
+            '3': 'Municipal councils'}
+
+
+def section_of(nb_path: Path) -> str:
+    "The sidebar section of a notebook, from its number (`10_…` → U.P. Municipal Corporations)."
+    m = re.match(r'^(\d)\d', nb_path.stem)
+    return SECTIONS.get(m.group(1), 'More') if m else ''
 
 
 def convert_notebook(src: Path, dst_dir: Path) -> str:
@@ -95,12 +106,17 @@ def main():
     proc = proc_nbs(n_workers=0)
     if SRC.exists(): shutil.rmtree(SRC)
     SRC.mkdir(parents=True)
-    names = [convert_notebook(p, SRC) for p in sorted(Path(proc).glob('*.ipynb'))]
-    pages = [n for n in names if n != 'index']
+    nbs = sorted(Path(proc).glob('*.ipynb'))
+    names = [convert_notebook(p, SRC) for p in nbs]
+    sections = {}
+    for p, n in zip(nbs, names):
+        if n != 'index': sections.setdefault(section_of(p), []).append(n)
     # the home page's table of contents, in reading (notebook) order
     idx = SRC / 'index.ipynb'
     nb = nbformat.read(idx, as_version=4)
-    nb.cells.append(nbformat.v4.new_markdown_cell('```{toctree}\n:maxdepth: 1\n:hidden:\n\n' + '\n'.join(pages) + '\n```'))
+    for title, pages in sections.items():
+        nb.cells.append(nbformat.v4.new_markdown_cell(f'```{{toctree}}\n:maxdepth: 1\n:hidden:\n:caption: {title}\n\n'
+                                                      + '\n'.join(pages) + '\n```'))
     nbformat.write(nb, idx)
     if OUT.exists(): shutil.rmtree(OUT)
     r = subprocess.run([sys.executable, '-m', 'sphinx', '-W', '--keep-going', '-q', '-b', 'html', '-c', str(DOCS), str(SRC), str(OUT)])

@@ -32,6 +32,8 @@ def test_xlsx_reads_and_names_rows(workdir):
     ("body,population,sc,st,bc\nA,100,1,1,1\n\nA,100,1,1,1\n", "t.csv, row 4 (body 'A'), column 'body': duplicate"),
     ("body,population,sc,st,bc\n,100,1,1,1\n", "t.csv, row 2, column 'body': blank body name"),
     ("", "t.csv: the file is empty"),
+    ("body,population,sc,st,bc\nA,100,10,0,0,5\n", "t.csv, row 2: 6 fields, but the header has 5"),
+    ("body,Population,sc,st,bc,population\nA,100,1,1,1,100\n", "t.csv, column 'population': column 'population' appears more than once"),
 ])
 def test_each_fault_is_named(workdir, text, expected):
     (workdir / 't.csv').write_text(text, encoding='utf-8')

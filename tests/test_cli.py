@@ -66,17 +66,24 @@ def test_seats_output_columns(workdir):
     (('allot', 'up-mayor-2023', 'good.csv', '-i', 'percentage=nope'), "error: interpretation 'percentage' has no option 'nope'"),
     (('seats', 'up-mayor-2023', 'good.csv'), "error: statute 'up-mayor-2023' is used with `reservation-law allot`"),
     (('allot', 'up-mayor-2023', 'good.csv', '--previous-date', '2023-13-01'), 'error: argument --previous-date: not a date'),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous-date', '20230513'), 'error: argument --previous-date: not a date'),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous-date', '2023-05-13'), 'error: a date of the previous election was given but no previous allotment'),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous', 'prev_ok.csv', '--previous-date', '2029-05-13', '--election-date', '2028-05-01'),
+     'error: the previous election (13 May 2029) is not before this election (01 May 2028)'),
+    (('allot', 'up-mayor-2023', 'good.csv', '--previous', 'prev_ka.csv'), "error: prev_ka.csv, row 2 (body 'A'), column 'category': unknown category 'BC-A'"),
 ])
 def test_errors_exit_2_name_the_fault_and_write_nothing(workdir, args, expected):
     Path('good.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\nB,200,5,1,30\n', encoding='utf-8')
     Path('bad.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\nB,200,2.5,1,30\n', encoding='utf-8')
     Path('prev.csv').write_text('body,category\nA,SC-X\n', encoding='utf-8')
+    Path('prev_ok.csv').write_text('body,category\nA,SC\nB,UR\n', encoding='utf-8')
+    Path('prev_ka.csv').write_text('body,category\nA,BC-A\nB,UR\n', encoding='utf-8')
     Path('out.csv').write_text('untouched', encoding='utf-8')
     code, out, err = cli(*args, '-o', 'out.csv')
     assert code == 2
     assert err.splitlines()[0].startswith(expected), err
     assert Path('out.csv').read_text(encoding='utf-8') == 'untouched'
-    assert sorted(os.listdir('.')) == ['bad.csv', 'good.csv', 'out.csv', 'prev.csv']   # no temporary left behind
+    assert sorted(os.listdir('.')) == ['bad.csv', 'good.csv', 'out.csv', 'prev.csv', 'prev_ka.csv', 'prev_ok.csv']  # no temporary left
 
 
 def test_console_script_no_traceback(workdir):
@@ -85,3 +92,19 @@ def test_console_script_no_traceback(workdir):
     assert p.returncode == 2 and 'Traceback' not in p.stderr
     assert p.stderr.startswith("error: bad.csv, row 2 (body 'A'), column 'population': population is zero")
     assert not Path('out.csv').exists()
+
+
+def test_output_that_is_a_folder_or_an_input_is_refused(workdir):
+    Path('good.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\nB,200,5,1,30\n', encoding='utf-8')
+    Path('dir.csv').mkdir()
+    code, _, err = cli('allot', 'up-mayor-2023', 'good.csv', '-o', 'dir.csv')
+    assert code == 2 and err.startswith('error: dir.csv: is a folder')
+    code, _, err = cli('allot', 'up-mayor-2023', 'good.csv', '-o', 'good.csv')
+    assert code == 2 and err.startswith('error: the output good.csv is also an input')
+    assert Path('good.csv').read_text(encoding='utf-8').startswith('body,population')
+
+
+def test_unwritable_output_is_an_error_not_a_crash(workdir):
+    Path('good.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\n', encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-2023', 'good.csv', '-o', '/proc/no-such-dir-here/x.csv')
+    assert code == 2 and err.startswith('error: /proc/no-such-dir-here/x.csv')

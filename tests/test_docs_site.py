@@ -83,3 +83,16 @@ def test_search_finds_a_clause(page, site):
     page.wait_for_selector('#search-results li', timeout=15000)
     hits = page.locator('#search-results li a').all_inner_texts()
     assert any('rounding' in h.lower() for h in hits), hits
+
+
+def test_every_local_link_and_anchor_resolves():
+    "Every link between pages of the built site points at a page that exists and an id on it (no browser needed)."
+    import re
+    _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
+    ids = {p.name: set(re.findall(r'\bid="([^"]+)"', p.read_text(encoding='utf-8'))) for p in SITE.glob('*.html')}
+    broken = []
+    for page, text in ((p.name, p.read_text(encoding='utf-8')) for p in SITE.glob('*.html')):
+        for target, anchor in re.findall(r'href="([\w-]+\.html)(?:#([^"]*))?"', text):
+            if target not in ids or (anchor and anchor not in ids[target]):
+                broken.append(f'{page} → {target}#{anchor}')
+    assert broken == [], sorted(set(broken))

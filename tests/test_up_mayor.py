@@ -121,3 +121,49 @@ def test_tie_at_cut_off_is_reported():
     res = rl.allot('up-mayor-2023', df)   # 6 × 600/6000 = 0.6 → 1 SC office, two bodies tie at 30 %
     ties = [w for w in res.warnings if w.kind == 'tie']
     assert ties and set(ties[0].bodies) == {'A', 'B'}
+
+
+def _df(shares, pop=1000):
+    return pd.DataFrame({'body': list(shares), 'population': pop, 'sc': [int(x * pop) // 100 for x in shares.values()],
+                         'st': 0, 'bc': 0})
+
+
+def test_a_corporation_missing_from_the_previous_allotment_is_warned_not_a_crash():
+    first = rl.allot('up-mayor-2023', example_path())
+    prev = first.table[first.table.body != 'Jhansi'][['body', 'category']]
+    for sid in IDS:
+        r = rl.allot(sid, example_path(), previous=prev, previous_date=date(2023, 5, 13) if sid.endswith('2023') else None)
+        gaps = [w for w in r.warnings if w.kind == 'gap' and 'Jhansi' in w.bodies]
+        assert gaps and 'not in the previous allotment' in gaps[0].message
+
+
+def test_1994_rotation_starts_after_a_block_that_wrapped_round():
+    from reservation_law.up_mayor_1994 import rotation_start
+    order = list('ABCDEFG')
+    assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:2] == (1, 'A')
+    assert rotation_start(order, {'C': 'W', 'D': 'W'})[:2] == (4, 'D')
+    start, last, note = rotation_start(order, {'B': 'W', 'E': 'W'})
+    assert (start, last) == (5, 'E') and 'not one run' in note
+
+
+def test_2023_women_office_goes_further_down_the_walk_rather_than_repeat():
+    # 5 bodies; SC: 2 offices (1 for women). A and B held SC-W and SC; C and D held W, so neither may take SC-W.
+    df = _df({'A': 50, 'B': 45, 'C': 40, 'D': 35, 'E': 30})
+    prev = pd.DataFrame({'body': list('ABCDE'), 'category': ['SC-W', 'SC', 'W', 'W', 'UR']})
+    r = rl.allot('up-mayor-2023', df, previous=prev, previous_date=date(2023, 5, 13))
+    cats = dict(zip(r.table.body, r.table.category))
+    assert cats['E'] == 'SC-W' and cats['C'] == 'SC'
+    assert not [w for w in r.warnings if w.kind in ('fallback', 'conflict')]
+
+
+def test_a_tie_at_the_start_of_the_rotation_is_warned():
+    df = _df({'A': 50, 'B': 40, 'C': 40, 'D': 30})
+    prev = pd.DataFrame({'body': list('ABCD'), 'category': ['UR', 'SC', 'UR', 'UR']})
+    r = rl.allot('up-mayor-2023', df, previous=prev, previous_date=date(2023, 5, 13))
+    assert any(w.kind == 'tie' and set(w.bodies) == {'B', 'C'} and 'start of the rotation' in w.message for w in r.warnings)
+
+
+def test_previous_without_date_is_a_warning():
+    first = rl.allot('up-mayor-2023', example_path())
+    r = rl.allot('up-mayor-2023', example_path(), previous=first.table[['body', 'category']])
+    assert any(w.kind == 'period' and 'its date was not given' in w.message for w in r.warnings)
