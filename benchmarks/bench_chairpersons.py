@@ -3,16 +3,10 @@
 
     python benchmarks/bench_chairpersons.py
 """
-import statistics, time
+from common import median_time
 from reservation_law.bodies import load_bodies
 from reservation_law.up_chairpersons_2023 import PP, NP, REQUIRED, chairpersons, illustrative_state
 
-
-def median_time(f, repeat=5):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter(); f(); times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main():

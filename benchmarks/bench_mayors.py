@@ -2,17 +2,10 @@
 
     python benchmarks/bench_mayors.py
 """
-import statistics, time
+from common import median_time
 import pandas as pd
 import reservation_law as rl
 from reservation_law.bodies import example_path, load_bodies
-
-
-def median_time(f, repeat=5):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter(); f(); times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def scaled(k: int) -> pd.DataFrame:
