@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 import importlib
-from .arrangement import LegalWarning
+from .arrangement import LegalWarning, TIEBREAKS
 
 # %% auto #0
 __all__ = ['MODULES', 'PLANNED', 'ARTICLE_334_EXPIRY', 'ARTICLE_334', 'UP_ACT_12_OF_1994', 'ORDINANCE_2023', 'Interpretation',
-           'Statute', 'register', 'get', 'statutes', 'sc_st_in_period']
+           'Statute', 'register', 'get', 'statutes', 'tiebreak_interpretation', 'sc_st_in_period']
 
 # %% ../nbs/03_registry.ipynb #6d4e607d
 @dataclass(frozen=True)
@@ -97,7 +97,14 @@ def statutes() -> list:
     "Every statute, in the order of `MODULES`."
     return [get(i) for i in MODULES]
 
-# %% ../nbs/03_registry.ipynb #33919aba
+# %% ../nbs/03_registry.ipynb #8a8ea8ca
+def tiebreak_interpretation(clause: str) -> Interpretation:
+    "The tie-break between bodies with exactly the same share, as an interpretation of `clause` (see `Arrangement`)."
+    return Interpretation('tiebreak', clause, 'How are two bodies with exactly the same share ordered?',
+        {'population-name': 'larger population first, then name (Unicode code-point order)',
+         'name': 'by name alone (Unicode code-point order)'}, 'population-name')
+
+# %% ../nbs/03_registry.ipynb #b0357aff
 ARTICLE_334_EXPIRY = date(2030, 1, 25)  # last day of the period; update when Parliament extends it
 
 ARTICLE_334 = Interpretation('article-334', 'Art. 334; s.7(6)',
@@ -120,6 +127,6 @@ def sc_st_in_period(election_date: date | None, option: str = 'as-enacted', clau
         "SC and ST reservation has ceased and none is reserved (article-334=as-enacted); if Parliament has extended "
         "the period, choose article-334=extended")
 
-# %% ../nbs/03_registry.ipynb #b0357aff
+# %% ../nbs/03_registry.ipynb #bbaf9263
 UP_ACT_12_OF_1994 = date(1994, 5, 30)  # s.7 substituted w.e.f. this date (the text's own note)
 ORDINANCE_2023 = date(2023, 3, 30)     # Governor's assent as reported by the press; CHECK AGAINST THE GAZETTE

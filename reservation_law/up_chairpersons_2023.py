@@ -11,7 +11,7 @@ import math
 import pandas as pd
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .arrangement import Arrangement, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
-from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023
+from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation
 from .bodies import load_bodies, example_path
 
 # %% auto #0
@@ -193,10 +193,7 @@ def whole_offices(base: Fraction, option: str = 'floor', clause_: str = 's.9-A(5
     return replace(c, reason='whole part' + (f"; {fmt_fraction(left)} left to the second and third provisos" if left else ''))
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #dce02b03
-TIEBREAK = Interpretation('tiebreak', clause('(c), (d), Explanation'),
-    'How are two bodies, or two divisions, with exactly the same proportion ordered?',
-    {'population-name': 'the larger population first, then the name (Unicode code-point order)',
-     'name': 'by name alone (Unicode code-point order)'}, 'population-name')
+TIEBREAK = tiebreak_interpretation(clause('(c), (d), Explanation'))  # bodies, and divisions
 
 def division_order(names: list, prop: dict, pop: dict, tiebreak: str = 'population-name') -> list:
     "Divisions in descending order of the group's proportion; equal proportions by `tiebreak`."

@@ -10,7 +10,7 @@ import pandas as pd
 from .rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int, fmt_fraction
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
                                          CATEGORIES, UP_CODES)
-from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period,
+from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, tiebreak_interpretation,
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
 # %% auto #0
@@ -97,9 +97,7 @@ def state_counts(bodies: pd.DataFrame, women_total=None, sc_st: bool = True) -> 
     return ex, counts, steps, warns
 
 # %% ../nbs/10_up_mayor_1994.ipynb #453cd6e7
-TIEBREAK = Interpretation('tiebreak', 'arrangement', 'How are two bodies with exactly the same percentage ordered?',
-    {'population-name': 'larger population first, then name (Unicode code-point order)',
-     'name': 'by name alone (Unicode code-point order)'}, 'population-name')
+TIEBREAK = tiebreak_interpretation('s.7(5)(1)(c), (d)')
 
 def serial_order(bodies: pd.DataFrame, tiebreak: str = 'population-name') -> Arrangement:
     "(c): all corporations by percentage of SC population, descending."
