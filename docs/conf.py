@@ -26,7 +26,9 @@ html_css_files = ['custom.css']
 html_theme_options = {
     'show_toc_level': 2,
     'navigation_with_keys': False,
-    'use_download_button': True,
+    'use_download_button': False,
+    'extra_footer': f'<p>Every output on this site was computed by <strong>reservation_law {version}</strong>. '
+                    'Cite a worked example by page, anchor and this version.</p>',
     'home_page_in_toc': True,
 }
 html_last_updated_fmt = None

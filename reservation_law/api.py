@@ -15,7 +15,7 @@ from . import registry
 __all__ = ['load_previous', 'in_force_warning', 'allot', 'seats']
 
 # %% ../nbs/04_api.ipynb #b8dd451b
-def load_previous(src, codes=()) -> pd.DataFrame:
+def load_previous(src: pd.DataFrame | str | Path, codes: tuple = ()) -> pd.DataFrame:
     "A previous allotment (columns `body`, `category`) from a path or DataFrame, checked (against `codes` if given)."
     if isinstance(src, pd.DataFrame): df, lines, file = src.copy(), [i + 2 for i in range(len(src))], None
     else:
@@ -34,7 +34,7 @@ def load_previous(src, codes=()) -> pd.DataFrame:
         seen[b] = r
     return pd.DataFrame({'body': df['body'].astype(str).str.strip(), 'category': df['category'].astype(str).str.strip()})
 
-# %% ../nbs/04_api.ipynb #5c1018ca
+# %% ../nbs/04_api.ipynb #ecf0aa14
 def _statute(statute, kind):
     s = statute if isinstance(statute, registry.Statute) else registry.get(statute)
     if s.kind != kind:
@@ -50,8 +50,8 @@ def in_force_warning(s, election_date: date | None):
         return LegalWarning('period', s.citation, f"the election date {election_date:%d %B %Y} is outside the period in which "
                             f"this text is in force ({frm or '…'} to {to or 'date'}): check that this is the text you mean")
 
-def allot(statute, bodies, previous=None, previous_date: date | None = None,
-          election_date: date | None = None, interpretations: dict | None = None):
+def allot(statute: str, bodies: pd.DataFrame | str | Path, previous: pd.DataFrame | str | Path | None = None,
+          previous_date: date | None = None, election_date: date | None = None, interpretations: dict | None = None):
     "Allot offices across `bodies` under `statute` (an id); returns a `Result`."
     s = _statute(statute, 'allot')
     if previous_date is not None and previous is None:
@@ -65,7 +65,8 @@ def allot(statute, bodies, previous=None, previous_date: date | None = None,
     if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
     return res
 
-def seats(statute, bodies, election_date: date | None = None, interpretations: dict | None = None):
+def seats(statute: str, bodies: pd.DataFrame | str | Path, election_date: date | None = None,
+          interpretations: dict | None = None):
     "Count the reserved seats inside each of `bodies` under `statute` (an id); returns a `Result`."
     s = _statute(statute, 'seats')
     df = load_bodies(bodies, s.required)

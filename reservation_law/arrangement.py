@@ -60,13 +60,12 @@ def share(bodies: pd.DataFrame, column: str, of: str = 'population') -> dict:
     return {b: Fraction(int(n), int(d)) for b, n, d in zip(bodies['body'], bodies[column], bodies[of])}
 
 def pct(x: Fraction, places: int = 2) -> str:
-    "A share as a percentage for display: exact if it terminates within `places` (3/8 → '37.5 %'), else '≈ 12.34 %'."
-    v = Fraction(x) * 100
-    scaled = v * 10**places
-    if scaled.denominator == 1: return fmt_fraction(v) + ' %'
+    "A share as a percentage for display, to `places`: '37.50 %' when exact, '≈ 12.34 %' when not (no-break spaces)."
+    scaled = Fraction(x) * 100 * 10**places
     n = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)  # nearest, for display only
     whole, frac = divmod(n, 10**places)
-    return f"≈ {fmt_int(whole)}.{str(frac).rjust(places, '0')} %"
+    s = f"{fmt_int(whole)}.{str(frac).rjust(places, '0')}\u00a0%"
+    return s if scaled.denominator == 1 else '≈\u00a0' + s
 
 # %% ../nbs/02_arrangement.ipynb #243bedb2
 TIEBREAKS = ('population-name', 'name')

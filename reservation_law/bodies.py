@@ -9,8 +9,8 @@ from pathlib import Path
 import pandas as pd
 
 # %% auto #0
-__all__ = ['COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'InputError', 'parse_count', 'read_table', 'validate_bodies',
-           'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
+__all__ = ['COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'InputError', 'parse_count', 'read_table',
+           'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../nbs/01_bodies.ipynb #68a02be5
 class InputError(ValueError):
@@ -35,13 +35,14 @@ GROUP_COLUMNS = ('sc', 'st', 'bc')
 def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
     known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
     ren = {c: str(c).strip().lower() for c in df.columns if str(c).strip().lower() in known}
-    names = [ren.get(c, c) for c in df.columns]
+    names = [str(ren.get(c, c)).strip().lower() for c in df.columns]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case)", file=file, column=dup[0])
     return df.rename(columns=ren)
 
 # %% ../nbs/01_bodies.ipynb #516a7795
 _DIGITS = re.compile(r'^[0-9][0-9, _]*$')
+MAX_COUNT = 10**12   # no count of people reaches this; it also keeps every sum far inside 64-bit integers
 
 def parse_count(value) -> int:
     "A cell as a non-negative whole number, or `ValueError` saying why not."
@@ -60,6 +61,7 @@ def parse_count(value) -> int:
         elif re.match(r'^-?[0-9][0-9, _]*\.[0-9]+$', s): raise ValueError(f"not a whole number: {s!r}")
         else: raise ValueError(f"not a number: {s!r}")
     if n < 0: raise ValueError(f"negative count: {value!r}")
+    if n >= MAX_COUNT: raise ValueError(f"implausibly large count {n:,}: more than the population of the world")
     return n
 
 # %% ../nbs/01_bodies.ipynb #31c9b5d6
@@ -97,7 +99,8 @@ def read_table(path) -> tuple[pd.DataFrame, list[int]]:
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../nbs/01_bodies.ipynb #4ec47515
-def validate_bodies(df: pd.DataFrame, required=('population', 'sc', 'st', 'bc'), file=None, lines=None) -> pd.DataFrame:
+def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st', 'bc'), file: str | None = None,
+                    lines: list | None = None) -> pd.DataFrame:
     "Check a bodies table; return a copy with int count columns, or raise `InputError` naming file, row and column."
     df = _normalise_columns(pd.DataFrame(df).copy(), file)
     rows = list(lines) if lines is not None else [i + 2 for i in range(len(df))]
@@ -127,7 +130,7 @@ def validate_bodies(df: pd.DataFrame, required=('population', 'sc', 'st', 'bc'),
             try: vals.append(parse_count(v))
             except ValueError as e: raise InputError(str(e), file=file, row=r, column=col, body=name) from None
         df[col] = pd.array(vals, dtype='int64')
-    groups = [c for c in GROUP_COLUMNS if c in df.columns]
+    groups = [c for c in GROUP_COLUMNS if c in required]   # a group column the statute does not use is not checked against the population
     cols = {c: [int(v) for v in df[c]] for c in groups + ['population'] + (['women'] if 'women' in df.columns else [])}
     for i, (r, name) in enumerate(zip(rows, names)):
         pop = cols['population'][i]
@@ -162,7 +165,7 @@ def example_path(name: str = 'up_corporations_17.csv'):
     from importlib import resources
     return resources.files('reservation_law').joinpath('data', name)
 
-def load_bodies(src, required=('population', 'sc', 'st', 'bc')) -> pd.DataFrame:
+def load_bodies(src: pd.DataFrame | str | Path, required: tuple = ('population', 'sc', 'st', 'bc')) -> pd.DataFrame:
     "Bodies from a CSV/XLSX path or a DataFrame, validated (see `validate_bodies`)."
     if isinstance(src, pd.DataFrame): return validate_bodies(src, required)
     df, lines = read_table(src)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, os, re, sys, tempfile
 from datetime import date
 from pathlib import Path
+from typing import TextIO
 import pandas as pd
 from . import __version__, registry
 from .bodies import InputError
@@ -16,7 +17,8 @@ from .api import allot, seats
 __all__ = ['UsageError', 'write_table', 'run', 'main']
 
 # %% ../nbs/05_cli.ipynb #b2f9d370
-class UsageError(Exception): pass
+class UsageError(Exception):
+    "A mistake in the command line itself (an unknown statute, a bad option): reported as one `error:` line, exit status 2."
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message): raise UsageError(message)
@@ -89,7 +91,7 @@ def _interpretations(items) -> dict:
         out[k.strip()] = v.strip()
     return out
 
-def run(argv=None, stdout=None, stderr=None) -> int:
+def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     "The command line, as a function: returns the exit status."
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
     try:

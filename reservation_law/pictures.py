@@ -28,13 +28,13 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None):
         for i, b in enumerate(bodies):
             c = cat.get(b, 'UR'); used.add(c)
             ax.add_patch(plt.Rectangle((j, i), 0.95, 0.9, color=COLOURS[c], ec='#888888', lw=0.5))
-            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=7)
+            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=9)
     ax.set_xlim(0, len(tables)); ax.set_ylim(len(bodies), 0)
     ax.set_xticks([j + 0.475 for j in range(len(tables))], labels)
-    ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=8)
+    ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=9)
     ax.tick_params(length=0)
     for s in ax.spines.values(): s.set_visible(False)
     ax.legend(handles=[Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used],
-              loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=7, frameon=False)
-    if title: ax.set_title(title, fontsize=10)
+              loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
+    if title: ax.set_title(title, fontsize=11)
     return ax

@@ -104,7 +104,7 @@ def tiebreak_interpretation(clause: str) -> Interpretation:
         {'population-name': 'larger population first, then name (Unicode code-point order)',
          'name': 'by name alone (Unicode code-point order)'}, 'population-name')
 
-# %% ../nbs/03_registry.ipynb #b0357aff
+# %% ../nbs/03_registry.ipynb #bbaf9263
 ARTICLE_334_EXPIRY = date(2030, 1, 25)  # last day of the period; update when Parliament extends it
 
 ARTICLE_334 = Interpretation('article-334', 'Art. 334; s.7(6)',
@@ -127,6 +127,6 @@ def sc_st_in_period(election_date: date | None, option: str = 'as-enacted', clau
         "SC and ST reservation has ceased and none is reserved (article-334=as-enacted); if Parliament has extended "
         "the period, choose article-334=extended")
 
-# %% ../nbs/03_registry.ipynb #bbaf9263
+# %% ../nbs/03_registry.ipynb #223ae642
 UP_ACT_12_OF_1994 = date(1994, 5, 30)  # s.7 substituted w.e.f. this date (the text's own note)
 ORDINANCE_2023 = date(2023, 3, 30)     # Governor's assent as reported by the press; CHECK AGAINST THE GAZETTE

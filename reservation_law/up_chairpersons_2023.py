@@ -137,6 +137,10 @@ def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str =
     counts['W'] = max(0, counts['women'].value - gw)
     steps.append(Step(clause('(b)(iv)'), f"general women's offices: {counts['women'].value} in all − {gw} of SC, ST "
                       f"and BC women = {counts['W']}"))
+    if total <= n < total + counts['W']:
+        warns.append(LegalWarning('conflict', clause('(b)(iv)'), f"SC, ST and BC ({total}) and the general women's offices "
+                                  f"({counts['W']}) need {total + counts['W']} offices, more than the {n}: not all the general "
+                                  "women's offices can be allotted"))
     if gw > counts['women'].value:
         warns.append(LegalWarning('conflict', clause('(b)(iii), (iv)'), f"the women's offices of SC, ST and BC ({gw}) "
                      f"are more than the women's offices in all ({counts['women'].value}) that include them: no general "
@@ -303,7 +307,7 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
         if left > 0:
             others = [d for d in order if room[d] - given[d] > 0]
             before = dict(given)
-            left2, seq2, _ = cycle(left, others, room, given)
+            left2, seq2, last2 = cycle(left, others, room, given)
             for d in names: rows[d]['fallback'] = given[d] - before[d]
             why = ('no division is above the State proportion' if not eligible else
                    f"the divisions above the State proportion ({', '.join(eligible)}) have no body left")
@@ -311,6 +315,7 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
                          f"{why}; the text is silent; given one at a time, in descending order of the {group} proportion, "
                          f"to the other divisions with a body left: {', '.join(seq2) or 'none'}"))
             steps.append(Step(c_cycle, f"{group}: fallback (the text is silent): {', '.join(seq2) or 'none'}"))
+            warns += cycle_tie(last2, prop, group, it['tiebreak'], c_cycle)
             if left2 > 0:
                 warns.append(LegalWarning('fallback', c_cycle, f"{group}: {left2} office(s) cannot be allotted at all: "
                              "no division has a body left"))

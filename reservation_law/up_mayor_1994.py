@@ -176,7 +176,7 @@ def _reason(code, pos, start_serial, rotated):
     if code == 'UR': return f"{how}: after the last reserved office"
     return f"{how}: {CATEGORIES[code]} block of (d)"
 
-def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous=None,
+def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
     it = STATUTE_1994.resolve(interpretations)

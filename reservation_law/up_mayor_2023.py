@@ -43,7 +43,7 @@ def women_total_2023(n: int) -> Count:
     "(b)(iii): women's offices in all, not less than one-third of N, any remainder up."
     return ceil_remainder(Fraction(n, 3), clause='s.7(5)(1)(b)(iii)', expr=f"one-third of {n} offices")
 
-# %% ../nbs/11_up_mayor_2023.ipynb #64c79938
+# %% ../nbs/11_up_mayor_2023.ipynb #86fe65ef
 PERCENTAGE = Interpretation('percentage', 's.7(5)(1)(d)(i)–(iii), Explanation I',
     '"Percentage of population of the Scheduled Castes … in the State": of what?',
     {'own-population': "the group's population as a percentage of the corporation's own population",
@@ -66,7 +66,7 @@ def arrangement_for(bodies: pd.DataFrame, code: str, percentage: str = 'own-popu
         key, by = share(bodies, col), f"{code} percentage"
     return Arrangement(bodies, key, by=by, clause=clause, tiebreak=tiebreak)
 
-# %% ../nbs/11_up_mayor_2023.ipynb #02c5ae8d
+# %% ../nbs/11_up_mayor_2023.ipynb #ed102d7a
 def held(previous: str | None, code: str) -> bool:
     "Did a body that held `previous` last time hold `code`'s group? For 'W' (general women): held 'W'."
     if not previous: return False
@@ -121,7 +121,7 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     warns += arr.ties_between(walk, allotted, code, skip=barred)
     return allotted, walk, steps, warns
 
-# %% ../nbs/11_up_mayor_2023.ipynb #86fe65ef
+# %% ../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
     "Explanations I/II to (f): is the previous allotment one of a 'previous election'?"
     if previous is None:
@@ -140,7 +140,7 @@ def _previous_in_force(previous, previous_date, warns, assumptions):
     assumptions.append(f"previous election held on {previous_date:%d %B %Y}, after the 2023 Ordinance: it counts for (f)")
     return dict(zip(previous['body'], previous['category']))
 
-def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous=None,
+def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
     it = STATUTE_2023.resolve(interpretations)
@@ -200,7 +200,7 @@ STATUTE_2023 = register(Statute(
     notes=f"separate arrangements per group; rotation per (f); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
-# %% ../nbs/11_up_mayor_2023.ipynb #f6ea0502
+# %% ../nbs/11_up_mayor_2023.ipynb #6e6985d2
 def arrangement_tables(res: Result) -> dict:
     "Each arrangement of a 2023 result as a ranked table of the corporations open at its turn, with their allotment."
     label = dict(zip(res.table.body, res.table.category))

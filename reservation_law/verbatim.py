@@ -9,9 +9,20 @@ from pathlib import Path
 from importlib import resources
 
 # %% auto #0
-__all__ = ['SOURCE_LINE', 'statute_files', 'statute_text', 'blockquotes', 'check_quote', 'check_notebooks']
+__all__ = ['TEXTS', 'SOURCE_LINE', 'statute_files', 'statute_text', 'blockquotes', 'check_quote', 'check_notebooks']
 
-# %% ../nbs/06_verbatim.ipynb #8373afea
+# %% ../nbs/06_verbatim.ipynb #4208067a
+TEXTS = {
+    'up-municipal-corporation-act-1959-s7.txt': 'U.P. Municipal Corporation Act, 1959, s.7, as substituted by U.P. Act 12 of 1994 '
+                                                 '(the text in force before the 2023 amendment)',
+    'up-ulb-laws-amendment-act-2023-s3.txt': 'U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3 '
+                                             '(amending s.7(5) of the 1959 Act)',
+    'up-ulb-laws-amendment-act-2023-s2.txt': 'U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.2 (substituting '
+                                             's.9-A(5) of the U.P. Municipalities Act, 1916; our copy is truncated)',
+    'municipal-councils-constitution.txt': '"Constitution of municipal councils" (probably Karnataka Municipalities Act, 1964, '
+                                           's.11; the Act is not named in the text)',
+}
+
 def statute_files() -> list:
     "The statute texts shipped with the package."
     return sorted(p.name for p in resources.files('reservation_law').joinpath('statutes').iterdir() if p.name.endswith('.txt'))
@@ -21,7 +32,7 @@ def statute_text(name: str) -> str:
     if name not in statute_files(): raise KeyError(f"no statute text {name!r} (there are: {', '.join(statute_files())})")
     return resources.files('reservation_law').joinpath('statutes', name).read_text(encoding='utf-8')
 
-# %% ../nbs/06_verbatim.ipynb #6299efdc
+# %% ../nbs/06_verbatim.ipynb #45d2fbfc
 SOURCE_LINE = re.compile(r'^—\s*\*source:\*\s*`([^`]+)`\s*$')
 
 def _squash(s: str) -> str:
@@ -60,7 +71,7 @@ def check_quote(lines: list) -> str | None:
         pos = i + len(p)
     return None
 
-# %% ../nbs/06_verbatim.ipynb #ac21b958
+# %% ../nbs/06_verbatim.ipynb #cf36dbc4
 def check_notebooks(path='nbs') -> list:
     "Every misquotation in the notebooks under `path`, as (notebook, cell number, problem)."
     problems = []

@@ -49,3 +49,20 @@ def test_not_utf8_names_the_line(workdir):
 
 def test_missing_file():
     with pytest.raises(InputError, match='no such file'): load_bodies('/nonexistent/x.csv')
+
+
+def test_implausibly_large_count_is_an_input_error_not_an_overflow(workdir):
+    (workdir / 't.csv').write_text('body,population,sc,st,bc\nA,' + '1' + '0' * 30 + ',1,1,1\n', encoding='utf-8')
+    with pytest.raises(InputError, match="row 2 \\(body 'A'\\), column 'population': implausibly large count"):
+        load_bodies('t.csv')
+
+
+def test_headers_differing_only_in_case_are_refused(workdir):
+    (workdir / 't.csv').write_text('body,population,sc,st,nominated,Nominated\nA,30000,1,1,9,1\n', encoding='utf-8')
+    with pytest.raises(InputError, match="column 'nominated' appears more than once"):
+        load_bodies('t.csv', ('population', 'sc', 'st'))
+
+
+def test_a_group_column_the_statute_does_not_use_is_not_checked_against_the_population(workdir):
+    (workdir / 't.csv').write_text('body,population,sc,st,bc\nA,30000,1000,1000,40000\n', encoding='utf-8')
+    assert load_bodies('t.csv', ('population', 'sc', 'st')).bc.tolist() == [40000]

@@ -95,4 +95,12 @@ def test_every_local_link_and_anchor_resolves():
         for target, anchor in re.findall(r'href="([\w-]+\.html)(?:#([^"]*))?"', text):
             if target not in ids or (anchor and anchor not in ids[target]):
                 broken.append(f'{page} → {target}#{anchor}')
+        for target in re.findall(r'href="(_static/statutes/[^"#]+)"', text):
+            if not (SITE / target).exists(): broken.append(f'{page} → {target}')
     assert broken == [], sorted(set(broken))
+
+
+def test_quotations_show_their_legal_source():
+    text = (SITE / 'up_mayor_2023.html').read_text(encoding='utf-8')
+    assert 'U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3' in text
+    assert 'href="_static/statutes/up-ulb-laws-amendment-act-2023-s3.txt"' in text

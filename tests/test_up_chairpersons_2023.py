@@ -265,3 +265,19 @@ def test_state_size_example_is_deterministic_and_complete():
     for sid, df in ((PP, pp), (NP, nps)):
         res = chairpersons(df, statute=sid)
         assert dict(res.table.category.value_counts().reindex(UP_CODES, fill_value=0)) == res.counts
+
+
+def test_a_division_tie_in_the_fallback_cycle_is_warned():
+    # two divisions exactly alike: the single SC office goes to one of them by the tie-break, and a warning says so
+    df = pd.DataFrame({'body': list('pqrs'), 'division': ['East', 'East', 'West', 'West'], 'population': 100,
+                       'sc': 25, 'st': 0, 'bc': 0, 'women': [50, 49, 48, 47]})
+    res = allot('up-palika-parishads-2023', df)
+    assert any(w.kind == 'tie' and {'East', 'West'} <= set(w.message.replace(',', ' ').split() + list(w.bodies))
+               for w in res.warnings), [str(w) for w in res.warnings]
+
+
+def test_general_women_beyond_the_bodies_is_a_conflict_at_b():
+    df = pd.DataFrame({'body': ['b0', 'b1'], 'division': ['D1', 'D0'], 'population': [2, 1], 'sc': [1, 1],
+                       'st': [1, 0], 'bc': 0, 'women': [2, 0]})
+    res = allot('up-palika-parishads-2023', df)
+    assert any(w.kind == 'conflict' and '(b)(iv)' in w.clause for w in res.warnings), [str(w) for w in res.warnings]
