@@ -101,6 +101,7 @@ def test_every_local_link_and_anchor_resolves():
 
 
 def test_quotations_show_their_legal_source():
+    _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
     text = (SITE / 'up_mayor_2023.html').read_text(encoding='utf-8')
     assert 'U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3' in text
     assert 'href="_static/statutes/up-ulb-laws-amendment-act-2023-s3.txt"' in text
