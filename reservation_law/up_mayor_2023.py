@@ -10,14 +10,15 @@ import pandas as pd
 from .rounding import Count, ceil_remainder, fmt_int
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
                                          CATEGORIES, TIEBREAKS, UP_CODES)
-from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023)
-from .up_mayor_1994 import state_counts, check_e, start_ties, TIEBREAK
+from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023,
+                                      tiebreak_interpretation)
+from .up_mayor_1994 import state_counts, check_e, start_ties
 from .bodies import example_path
 from .verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'ITEMS', 'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'walk_group',
-           'up_mayor_2023', 'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held',
+           'walk_group', 'up_mayor_2023', 'arrangement_tables']
 
 # %% ../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -49,6 +50,8 @@ PERCENTAGE = Interpretation('percentage', 's.7(5)(1)(d)(i)–(iii), Explanation 
     {'own-population': "the group's population as a percentage of the corporation's own population",
      'state-share': "the corporation's group population as a percentage of the group's population in all corporations"},
     'own-population')
+
+TIEBREAK = tiebreak_interpretation('s.7(5)(1)(d), Explanation I')
 
 ITEMS = (('SC', 'sc', 's.7(5)(1)(d)(i)'), ('ST', 'st', 's.7(5)(1)(d)(ii)'), ('BC', 'bc', 's.7(5)(1)(d)(iii)'))
 
