@@ -60,6 +60,20 @@ def fix_markdown(text: str, show_doc: bool = False) -> str:
     return text
 
 
+ROW_INDEX = re.compile(r'(<tr[^>]*>\s*)<th>\d+</th>')
+
+
+def drop_range_index(html: str) -> str:
+    "A pandas table whose index is just 0, 1, 2, …: drop that column (the tables carry their own rank or serial)."
+    if 'class="dataframe"' not in html or '<tbody>' not in html: return html
+    head, _, rest = html.partition('<tbody>')
+    body, _, tail = rest.partition('</tbody>')
+    rows = re.findall(r'<tr[^>]*>', body)
+    if not rows or len(ROW_INDEX.findall(body)) != len(rows) or head.count('<tr') != 1: return html
+    head = re.sub(r'(<thead>\s*<tr[^>]*>\s*)<th></th>', r'\1', head)
+    return head + '<tbody>' + ROW_INDEX.sub(r'\1', body) + '</tbody>' + tail
+
+
 def convert_cell(cell):
     "Quarto cell options → myst-nb tags; returns None for a cell that must not appear."
     if cell.cell_type == 'markdown':
@@ -80,6 +94,8 @@ def convert_cell(cell):
     for o in cell.get('outputs', []):
         md = o.get('data', {}).get('text/markdown')
         if md: o['data']['text/markdown'] = fix_markdown(md, show_doc=True)
+        html = o.get('data', {}).get('text/html')
+        if html: o['data']['text/html'] = drop_range_index(html if isinstance(html, str) else ''.join(html))
     cell.metadata = {'tags': sorted(tags)} if tags else {}
     return cell
 
