@@ -21,7 +21,7 @@ COLOURS = {
 def plot_chain(tables: list, labels: list, title: str = '', ax=None):
     "One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category."
     bodies = list(tables[0]['body'])
-    if ax is None: _, ax = plt.subplots(figsize=(1.6 + 1.5 * len(tables), 0.32 * len(bodies) + 1.2))
+    if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 1.5 + 1.6, len(bodies) * 0.32 + 1.2))
     used = set()
     for j, t in enumerate(tables):
         cat = dict(zip(t['body'], t['category']))

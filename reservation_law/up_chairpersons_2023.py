@@ -593,7 +593,7 @@ def plot_divisions(result: Result, bodies: pd.DataFrame, key: str = 'sc', ncols:
     nrows = -(-len(dn) // ncols)
     per = max(int((bodies['division'] == d).sum()) for d in dn)
     side = max(2, math.ceil(math.sqrt(per)))
-    fig, axes = plt.subplots(nrows, min(ncols, len(dn)), figsize=(3.2 * min(ncols, len(dn)), 3.0 * nrows + 0.6), squeeze=False)
+    fig, axes = plt.subplots(nrows, min(ncols, len(dn)), figsize=(min(ncols, len(dn)) * 3.2, nrows * 3.0 + 0.6), squeeze=False)
     for ax in axes.flat: ax.set_axis_off()
     small = per > 16
     for ax, d in zip(axes.flat, dn):
