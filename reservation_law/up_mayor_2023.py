@@ -92,36 +92,25 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
             steps.append(Step(arr.clause + '; (f)', f"no corporation open in this arrangement held {code} last time: "
                               "the walk starts at place 1"))
     walk = names[start:] + names[:start]
-    barred_group = (lambda b: is_women(prev.get(b))) if code == 'W' else (lambda b: held(prev.get(b), code))
-    barred_women = lambda b: is_women(prev.get(b))
-    ok = [b for b in walk if prev is None or not barred_group(b)]
-    # the women's offices go to the first bodies in walk order that may take both the group and a women's office
-    women = [b for b in ok if prev is None or not barred_women(b)][:kw]
-    taken = set(women)
-    others = [b for b in ok if b not in taken][:k - kw] if code != 'W' else []
-    if code == 'W': women, others = ok[:k], []
-    short_w, short = (kw if code != 'W' else k) - len(women), (k - kw if code != 'W' else 0) - len(others)
     wcode = 'W' if code == 'W' else code + '-W'
-    if short_w > 0 or short > 0:
-        taken = set(women) | set(others)
-        spare = [b for b in walk if b not in taken]
-        if short_w > 0:
-            extra = spare[:short_w]; spare = spare[short_w:]
-            if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations may take {wcode} under (f) "
-                                                f"(each held {code if code != 'W' else 'a women’s office'} or a women's office last time): "
-                                                f"{', '.join(extra)} take {wcode} all the same", tuple(extra)))
-            women += extra
-        if short > 0:
-            extra = spare[:short]
-            if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations that did not hold {code} "
-                                                f"last time: {', '.join(extra)} take {code} all the same", tuple(extra)))
-            others += extra
-        missing = k - len(women) - len(others)
-        if missing > 0:
-            warns.append(LegalWarning('fallback', arr.clause, f"{missing} {code} office(s) cannot be allotted: no corporation left"))
+    if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
+    barred = lambda b: prev is not None and (is_women(prev.get(b)) if code == 'W' else held(prev.get(b), code))
+    barred_w = lambda b: barred(b) or (prev is not None and is_women(prev.get(b)))
+    # the women's offices go to the first bodies in walk order that may take both the group and a women's office
+    women = [b for b in walk if not barred_w(b)][:kw]
+    others = [b for b in walk if not barred(b) and b not in set(women)][:k - kw]
+    spare = [b for b in walk if b not in set(women) | set(others)]
+    for need, got, label, why in ((kw - len(women), women, wcode, f"may take {wcode} under (f)"),
+                                  (k - kw - len(others), others, code, f"did not hold {code} last time")):
+        extra, spare = spare[:need], spare[need:]
+        if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: "
+                                            f"{', '.join(extra)} take {label} all the same", tuple(extra)))
+        got += extra
+    if len(women) + len(others) < k:
+        warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
+                                  "allotted: no corporation left"))
     allotted = {b: wcode for b in women} | {b: code for b in others}
-    barred = [b for b in walk if prev is not None and barred_group(b)]
-    warns += arr.ties_between(walk, allotted, code, skip=barred)
+    warns += arr.ties_between(walk, allotted, code, skip=[b for b in walk if barred(b)])
     return allotted, walk, steps, warns
 
 # %% ../nbs/11_up_mayor_2023.ipynb #a059d7a4
