@@ -187,6 +187,11 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
         c_st = at_least_one(proportional_seats(n, st, population, it['half']))
         c_sc, c_st, w = fit_sc_st(c_sc, c_st, n)
         warns += [w] if w else []
+        for g, pop_g in (('SC', sc), ('ST', st)):
+            if pop_g == 0:
+                warns.append(LegalWarning('interpretation', '(2), provisos', f'no {g} population, yet the first proviso '
+                    f'reserves at least one {g} seat; if no {g} person is available, the second proviso lets the other '
+                    'group (SC for ST, ST for SC) fill it'))
         steps += [Step(c_sc.clause, f'SC: {c_sc.explain()}', body), Step(c_st.clause, f'ST: {c_st.explain()}', body)]
         n_sc, n_st = c_sc.value, c_st.value
     else:
