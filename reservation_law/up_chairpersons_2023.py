@@ -493,6 +493,11 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
         warns.append(LegalWarning('gap', 's.9-A(5)(1) (Nagar Panchayats)', "our copy of the text stops inside the "
                      "Explanation to (d), before anything for Nagar Panchayats; (b) applies to them as written, the "
                      f"allotment is {how} (nagar-panchayat-procedure={procedure})"))
+        if procedure == 'state':
+            idle = [i.name for i in INTERPRETATIONS if i.name in ('division-rounding', 'division-excess',
+                    'group-women-divisions', 'women-divisions') and it[i.name] != i.default]
+            if idle: warns.append(LegalWarning('interpretation', 's.9-A(5)(1)(c)', f"{', '.join(idle)} chosen, but they "
+                                  "concern the divisions and have no effect with nagar-panchayat-procedure=state"))
     if previous is not None or previous_date is not None:
         warns.append(LegalWarning('gap', 's.9-A(5) (rotation)', "a previous allotment was given but not used: our copy of "
                      "the text contains no rotation provision (it ends inside the Explanation to (d)); the offices are "

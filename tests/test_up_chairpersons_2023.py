@@ -281,3 +281,10 @@ def test_general_women_beyond_the_bodies_is_a_conflict_at_b():
                        'st': [1, 0], 'bc': 0, 'women': [2, 0]})
     res = allot('up-palika-parishads-2023', df)
     assert any(w.kind == 'conflict' and '(b)(iv)' in w.clause for w in res.warnings), [str(w) for w in res.warnings]
+
+
+def test_division_interpretations_without_effect_are_named():
+    from reservation_law.up_chairpersons_2023 import illustrative_state
+    _, nps = illustrative_state()
+    res = allot('up-nagar-panchayats-2023', nps, interpretations={'nagar-panchayat-procedure': 'state', 'women-divisions': 'state-rank'})
+    assert any(w.kind == 'interpretation' and 'women-divisions' in w.message and 'no effect' in w.message for w in res.warnings)
