@@ -24,12 +24,11 @@ def load_previous(src: pd.DataFrame | str | Path, codes: tuple = ()) -> pd.DataF
     df = df.rename(columns={c: str(c).strip().lower() for c in df.columns})
     for col in ('body', 'category'):
         if col not in df.columns: raise InputError(f"missing column {col!r}", file=file, column=col)
-    seen = {}
+    seen, known = {}, list(codes) or list(CATEGORIES)
     for r, b, c in zip(lines, df['body'], df['category']):
         b, c = str(b).strip(), str(c).strip()
         if not b: raise InputError("blank body name", file=file, row=r, column='body')
         if b in seen: raise InputError(f"duplicate body name {b!r} (first at row {seen[b]})", file=file, row=r, column='body', body=b)
-        known = list(codes) or list(CATEGORIES)
         if c not in known: raise InputError(f"unknown category {c!r} (this statute's codes: {', '.join(known)})", file=file, row=r, column='category', body=b)
         seen[b] = r
     return pd.DataFrame({'body': df['body'].astype(str).str.strip(), 'category': df['category'].astype(str).str.strip()})
