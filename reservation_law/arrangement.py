@@ -159,6 +159,8 @@ class Result:
     assumptions: list = field(default_factory=list)
     arrangements: dict = field(default_factory=dict)
     version: str = ''
+    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs (the API fills it)
+    record: dict = field(default_factory=dict)      # what the next election needs beyond the table (e.g. where each rotation walk ended)
 
     def __post_init__(self):
         if not self.version:
@@ -174,6 +176,11 @@ class Result:
         out += [f"{i}. {s}" for i, s in enumerate(self.steps, 1)]
         out += [f"WARNING {w}" for w in self.warnings] or ['No warnings.']
         return '\n'.join(out)
+
+    def steps_table(self) -> pd.DataFrame:
+        "The derivation as a table: step number, clause, what was done."
+        return pd.DataFrame({'step': range(1, len(self.steps) + 1), 'clause': [s.clause for s in self.steps],
+                             'text': [s.text for s in self.steps]})
 
     def summary(self) -> pd.DataFrame:
         "How many bodies fell in each category."

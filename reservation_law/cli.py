@@ -14,7 +14,7 @@ from .bodies import InputError
 from .api import allot, seats
 
 # %% auto #0
-__all__ = ['UsageError', 'write_table', 'run', 'main']
+__all__ = ['EXTRA_COMMANDS', 'UsageError', 'write_table', 'run', 'main']
 
 # %% ../nbs/05_cli.ipynb #b2f9d370
 class UsageError(Exception):
@@ -29,7 +29,24 @@ def _date(s: str) -> date:
         return date.fromisoformat(s)
     except ValueError: raise argparse.ArgumentTypeError(f"not a date in the form YYYY-MM-DD: {s!r}") from None
 
-def _parser() -> argparse.ArgumentParser:
+# Commands defined in other modules: name -> (help, module). The module defines `configure_<name>(parser)` (its
+# arguments) and `command_<name>(args, stdout, stderr) -> int`; it is imported only when its command is run.
+EXTRA_COMMANDS = {
+    'rotate': ('allot several elections in a row (rotation)', 'reservation_law.rotate'),
+    'check': ('check a published allotment against the statute', 'reservation_law.check'),
+    'explain': ('why one body got its category', 'reservation_law.check'),
+    'order': ('the draft or final allotment order of s.7(5)(3)', 'reservation_law.order'),
+}
+
+def _extra(name: str):
+    "The module of an extra command, or None if this build does not have it."
+    import importlib
+    try: return importlib.import_module(EXTRA_COMMANDS[name][1])
+    except ModuleNotFoundError as e:
+        if e.name != EXTRA_COMMANDS[name][1]: raise
+        return None
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.')
     p.add_argument('--version', action='version', version=f'reservation_law {__version__}')
     sub = p.add_subparsers(dest='command', required=True, parser_class=_Parser)
@@ -46,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
         a.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
         a.add_argument('--explain', action='store_true', help='print the derivation with clause citations')
         a.add_argument('-o', '--output', help='output file (.csv or .xlsx); standard output if omitted')
+    for name, (hlp, _) in EXTRA_COMMANDS.items():
+        if name == command:
+            mod = _extra(name)
+            if mod is None: continue
+            getattr(mod, f'configure_{name.replace("-", "_")}')(sub.add_parser(name, help=hlp))
+        else: sub.add_parser(name, help=hlp)
     return p
 
 # %% ../nbs/05_cli.ipynb #69fd9066
@@ -95,7 +118,13 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
     "The command line, as a function: returns the exit status."
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
     try:
-        args = _parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        command = next((a for a in argv if not a.startswith('-')), None)
+        args = _parser(command).parse_args(argv)
+        if args.command in EXTRA_COMMANDS:
+            mod = _extra(args.command)
+            if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")
+            return getattr(mod, f'command_{args.command.replace("-", "_")}')(args, stdout, stderr)
         if args.command == 'statutes':
             print(_statutes_text(args.verbose), file=stdout)
             return 0
