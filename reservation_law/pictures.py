@@ -18,8 +18,9 @@ COLOURS = {
     'W': '#e377c2', 'UR': '#f0f0f0',
 }
 
-def plot_chain(tables: list, labels: list, title: str = '', ax=None):
-    "One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category."
+def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
+    """One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category.
+    `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names."""
     bodies = list(tables[0]['body'])
     if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 1.5 + 1.6, len(bodies) * 0.32 + 1.2))
     used = set()
@@ -29,6 +30,9 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None):
             c = cat.get(b, 'UR'); used.add(c)
             ax.add_patch(plt.Rectangle((j, i), 0.95, 0.9, color=COLOURS[c], ec='#888888', lw=0.5))
             ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=9)
+    pos = {b: i for i, b in enumerate(bodies)}
+    for b, j in marks:
+        ax.add_patch(plt.Rectangle((j, pos[b]), 0.95, 0.9, fill=False, ec='#c00000', lw=2.5))
     ax.set_xlim(0, len(tables)); ax.set_ylim(len(bodies), 0)
     ax.set_xticks([j + 0.475 for j in range(len(tables))], labels)
     ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=9)
@@ -36,5 +40,7 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None):
     for s in ax.spines.values(): s.set_visible(False)
     ax.legend(handles=[Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used],
               loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
+    if marks: ax.legend(handles=ax.get_legend().legend_handles + [Patch(fill=False, ec='#c00000', lw=2.5, label='conflict (see the warnings)')],
+                        loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
     if title: ax.set_title(title, fontsize=11)
     return ax
