@@ -4,15 +4,23 @@
 
 # %% ../nbs/01_bodies.ipynb #d17318ae
 from __future__ import annotations
-import csv, io, os, re
+import csv, io, math, os, re, unicodedata, zipfile
 from pathlib import Path
 import pandas as pd
 
 # %% auto #0
-__all__ = ['COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'InputError', 'parse_count', 'read_table',
-           'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
+__all__ = ['MAX_NAME', 'FORMULA_START', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'EXCEL_ERRORS', 'MAX_PART',
+           'OWN_SHEETS', 'printable', 'InputError', 'clean_name', 'name_key', 'ExcelError', 'parse_count',
+           'parse_counts', 'read_table', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path',
+           'load_bodies']
 
 # %% ../nbs/01_bodies.ipynb #68a02be5
+def printable(text) -> str:
+    "Text safe on one terminal line: control and invisible characters shown as `\\uXXXX`, never sent raw."
+    s = str(text)
+    if s.isprintable(): return s
+    return ''.join(c if c.isprintable() or c == ' ' else f"\\u{ord(c):04x}" for c in s)
+
 class InputError(ValueError):
     "Bad input: names the file, the row (line number, and body name where known) and the column."
     def __init__(self, message: str, file=None, row=None, column=None, body=None):
@@ -25,7 +33,47 @@ class InputError(ValueError):
         if self.row is not None:
             where.append(f"row {self.row}" + (f" (body {self.body!r})" if self.body else ''))
         if self.column is not None: where.append(f"column {self.column!r}")
-        return (', '.join(where) + ': ' if where else '') + self.message
+        return printable((', '.join(where) + ': ' if where else '') + self.message)
+
+# %% ../nbs/01_bodies.ipynb #036cb05b
+_BIDI = frozenset('\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069')
+_JOINERS = frozenset('\u200c\u200d')        # ZWNJ, ZWJ: part of how Indian scripts are written
+MAX_NAME = 200                                 # characters; no body's name is longer
+FORMULA_START = ('=', '+', '-', '@')
+
+def _bad_char(s: str) -> str | None:
+    "Why `s` cannot be a name because of a character in it, or None."
+    for c in s:
+        if c.isprintable() or c == ' ' or c in _JOINERS: continue
+        cat, cp = unicodedata.category(c), f"U+{ord(c):04X}"
+        name = unicodedata.name(c, cp)
+        if cat == 'Cc': return f"contains a control character ({cp}{', ' + name if name != cp else ''})"
+        if c in _BIDI: return f"contains a bidirectional control ({cp} {name}) that changes how the name is displayed"
+        if cat == 'Zs': continue                # a no-break or other space: kept as written
+        if cat == 'Cf': return f"contains an invisible character ({cp} {name})"
+        return f"contains a character that is not in use ({cp})"
+    return None
+
+def clean_name(value, what: str = 'body name') -> str:
+    "A name cell as trusted text (NFC, trimmed), or `ValueError` saying why it cannot be a name."
+    if value is None or (isinstance(value, float) and value != value): return ''
+    if isinstance(value, ExcelError): raise ValueError(f"{what} is an Excel error cell ({value.code})")
+    if isinstance(value, float) and value.is_integer(): value = int(value)
+    s = str(value)
+    if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
+    s = s.strip()
+    if not s.isprintable() and (why := _bad_char(s)): raise ValueError(f"{what} {why}")
+    if s.startswith(FORMULA_START):
+        raise ValueError(f"{what} {s!r} begins with {s[0]!r}: a spreadsheet would read it as a formula; "
+                         "a name cannot begin with = + - @")
+    if len(s) > MAX_NAME: raise ValueError(f"{what} is {len(s):,} characters long (more than {MAX_NAME})")
+    return s
+
+def name_key(name: str) -> str:
+    "What two different names must not share: compatibility form, case-folded, joiners and extra spaces removed."
+    k = unicodedata.normalize('NFKC', name).casefold()
+    if not k.isascii(): k = ''.join(c for c in k if c not in _JOINERS)
+    return ' '.join(k.split())
 
 # %% ../nbs/01_bodies.ipynb #fda00079
 COUNT_COLUMNS = ('population', 'sc', 'st', 'bc', 'women', 'seats')
@@ -33,36 +81,72 @@ TEXT_COLUMNS = ('body', 'division')
 GROUP_COLUMNS = ('sc', 'st', 'bc')
 
 def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
+    "Header names trimmed, known ones lower-cased; a name twice (regardless of case), a blank or untrustworthy one refused."
     known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
-    ren = {c: str(c).strip().lower() for c in df.columns if str(c).strip().lower() in known}
-    names = [str(ren.get(c, c)).strip().lower() for c in df.columns]
-    dup = sorted({n for n in names if names.count(n) > 1})
+    names = []
+    for i, c in enumerate(df.columns, 1):
+        try: n = clean_name(c, 'column name')
+        except ValueError as e: raise InputError(str(e), file=file, row=1, column=printable(c)) from None
+        if not n: raise InputError(f"column {i} has no name in the header", file=file, row=1)
+        names.append(n.lower() if n.lower() in known else n)
+    low = [n.lower() for n in names]
+    dup = sorted({n for n in low if low.count(n) > 1})
     if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case)", file=file, column=dup[0])
-    return df.rename(columns=ren)
+    out = df.copy()
+    out.columns = names
+    return out
 
 # %% ../nbs/01_bodies.ipynb #516a7795
-_DIGITS = re.compile(r'^[0-9][0-9, _]*$')
-MAX_COUNT = 10**12   # no count of people reaches this; it also keeps every sum far inside 64-bit integers
+_PLAIN = re.compile(r'[0-9]+')
+_WESTERN = re.compile(r'[0-9]{1,3}(?:,[0-9]{3})+')
+_INDIAN = re.compile(r'[0-9]{1,2}(?:,[0-9]{2})*,[0-9]{3}')
+MAX_COUNT = 10**10   # more than the population of the world; 9 × 10^8 rows of it still sum inside 64-bit integers
+EXCEL_ERRORS = ('#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA', '#SPILL!', '#CALC!')
+
+class ExcelError:
+    "An Excel error cell (`#DIV/0!`, …) as read from a workbook."
+    def __init__(self, code): self.code = str(code)
+    def __repr__(self): return self.code
+    def __str__(self): return self.code
 
 def parse_count(value) -> int:
     "A cell as a non-negative whole number, or `ValueError` saying why not."
-    if value is None or (isinstance(value, float) and value != value) or (isinstance(value, str) and not value.strip()):
-        raise ValueError("empty cell: a whole number is needed")
-    if isinstance(value, bool): raise ValueError(f"not a number: {value!r}")
-    if isinstance(value, int): n = value
-    elif isinstance(value, float):
-        if not value.is_integer(): raise ValueError(f"not a whole number: {value!r}")
-        n = int(value)
-    else:
-        s = str(value).strip()
-        if _DIGITS.match(s): n = int(re.sub(r'[, _]', '', s))
-        elif re.match(r'^-\s*[0-9][0-9, _]*(\.0*)?$', s): raise ValueError(f"negative count: {s!r}")
-        elif re.match(r'^[0-9][0-9, _]*\.0*$', s): n = int(re.sub(r'[, _]', '', s.split('.')[0]))
-        elif re.match(r'^-?[0-9][0-9, _]*\.[0-9]+$', s): raise ValueError(f"not a whole number: {s!r}")
+    if isinstance(value, str):
+        s = value.strip()
+        if _PLAIN.fullmatch(s) or _WESTERN.fullmatch(s) or _INDIAN.fullmatch(s): n = int(s.replace(',', ''))
+        elif not s: raise ValueError("empty cell: a whole number is needed")
+        elif s.upper() in EXCEL_ERRORS: raise ValueError(f"an Excel error cell ({s}): the formula behind it failed")
+        elif re.fullmatch(r'-\s*[0-9][0-9,]*(\.[0-9]*)?', s): raise ValueError(f"negative count: {s!r}")
+        elif re.fullmatch(r'[0-9][0-9,]*\.0*', s): raise ValueError(f"not a whole number as written: {s!r} (write it without a decimal point)")
+        elif re.fullmatch(r'[0-9][0-9,]*\.[0-9]+', s): raise ValueError(f"not a whole number: {s!r}")
+        elif any(c.isdigit() and not c.isascii() for c in s): raise ValueError(f"digits other than 0-9 in {s!r}: retype the number with 0-9")
+        elif re.fullmatch(r'[0-9][0-9, ]*', s):
+            raise ValueError(f"not a number as written: {s!r}: digits may be grouped only as 1,234,567 or 12,34,567")
         else: raise ValueError(f"not a number: {s!r}")
+    elif value is None or (isinstance(value, float) and value != value): raise ValueError("empty cell: a whole number is needed")
+    elif isinstance(value, ExcelError): raise ValueError(f"an Excel error cell ({value.code})")
+    elif isinstance(value, bool): raise ValueError(f"not a number: {value!r}")
+    elif isinstance(value, int): n = value
+    elif isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer(): raise ValueError(f"not a whole number: {value!r}")
+        n = int(value)
+    else: raise ValueError(f"not a number: {value!r} ({type(value).__name__})")
     if n < 0: raise ValueError(f"negative count: {value!r}")
     if n >= MAX_COUNT: raise ValueError(f"implausibly large count {n:,}: more than the population of the world")
     return n
+
+def parse_counts(values) -> list:
+    "`parse_count` over a column, with a fast path for plain digits; `(position, ValueError)` raised as `_CellError`."
+    out = []
+    for i, v in enumerate(values):
+        if type(v) is str and v.isdigit() and v.isascii() and len(v) < 11: out.append(int(v)); continue
+        if type(v) is int and 0 <= v < MAX_COUNT: out.append(v); continue
+        try: out.append(parse_count(v))
+        except ValueError as e: raise _CellError(i, e) from None
+    return out
+
+class _CellError(Exception):
+    def __init__(self, i, e): self.i, self.e = i, e
 
 # %% ../nbs/01_bodies.ipynb #31c9b5d6
 def _decode(raw: bytes, file) -> str:
@@ -71,21 +155,75 @@ def _decode(raw: bytes, file) -> str:
         line = raw[:e.start].count(b'\n') + 1
         raise InputError(f"not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); save the file as CSV UTF-8", file=file, row=line) from None
 
-def read_table(path) -> tuple[pd.DataFrame, list[int]]:
+MAX_PART = 256 * 2**20       # bytes a part of a workbook may unpack to
+OWN_SHEETS = ('allotment', 'seats')
+
+def _check_zip(path: Path, name: str) -> None:
+    "Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them."
+    try:
+        with zipfile.ZipFile(path) as z: parts = z.infolist()
+    except (zipfile.BadZipFile, OSError) as e: raise InputError(f"not an Excel workbook (.xlsx): {e}", file=name) from None
+    for p in parts:
+        if p.file_size > MAX_PART or (p.file_size > 16 * 2**20 and p.file_size > 100 * max(p.compress_size, 1)):
+            raise InputError(f"the workbook part {p.filename} unpacks to {p.file_size:,} bytes from {p.compress_size:,}: "
+                             "too large to read safely", file=name)
+
+def _read_xlsx(path: Path, name: str, sheet: str | None) -> tuple[pd.DataFrame, list[int]]:
+    import openpyxl, warnings
+    _check_zip(path, name)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
+    try:
+        visible = [ws for ws in wb.worksheets if ws.sheet_state == 'visible']
+        titles = [ws.title for ws in visible]
+        if sheet is not None:
+            if sheet not in titles:
+                hidden = sheet in [ws.title for ws in wb.worksheets]
+                raise InputError(f"sheet {sheet!r} is {'hidden' if hidden else 'not in the workbook'} (visible sheets: {', '.join(titles) or 'none'})", file=name)
+            ws = visible[titles.index(sheet)]
+        elif len(visible) == 1: ws = visible[0]
+        elif not visible: raise InputError("the workbook has no visible sheet", file=name)
+        elif 'provenance' in titles and any(t in titles for t in OWN_SHEETS):
+            ws = visible[next(i for i, t in enumerate(titles) if t in OWN_SHEETS)]
+        else: raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(titles)}): choose one with --sheet NAME", file=name)
+        rows, lines = [], []
+        for row in ws.iter_rows():
+            vals = [ExcelError(c.value) if c.data_type == 'e' else c.value for c in row]
+            if not any(v is not None and not (isinstance(v, str) and not v.strip()) for v in vals): continue
+            rows.append(vals); lines.append(row[0].row)
+    finally: wb.close()
+    if not rows: raise InputError(f"sheet {ws.title!r} is empty", file=name)
+    header, body = rows[0], rows[1:]
+    width = max(len(header), *(len(r) for r in body)) if body else len(header)
+    header = list(header) + [None] * (width - len(header))
+    while header and header[-1] is None and all(len(r) < len(header) or r[len(header) - 1] is None for r in body):
+        header.pop()
+    if any(h is None for h in header): raise InputError(f"column {header.index(None) + 1} has no name in the header", file=name, row=lines[0])
+    for r, ln in zip(body, lines[1:]):
+        if any(v is not None for v in r[len(header):]):
+            raise InputError(f"a cell to the right of the last named column (the header has {len(header)})", file=name, row=ln)
+    body = [list(r[:len(header)]) + [None] * (len(header) - len(r)) for r in body]
+    return pd.DataFrame(body, columns=header, dtype=object), lines[1:]
+
+def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]:
     "Read a CSV or XLSX file as text cells; returns the table and each row's line number in the file."
     name, path = str(path), Path(path)
     if not path.exists(): raise InputError("no such file", file=name)
     if path.is_dir(): raise InputError("is a folder, not a file", file=name)
-    if path.suffix.lower() in ('.xlsx', '.xlsm'):
-        try: df = pd.read_excel(path, dtype=object, sheet_name=0)
-        except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {e})", file=name) from None
-        df = df.dropna(how='all')
-        return df, [int(i) + 2 for i in df.index]
-    if path.suffix.lower() == '.xls':
-        raise InputError("old Excel format (.xls) is not read: save it as .xlsx or CSV UTF-8", file=name)
-    text = _decode(path.read_bytes(), name)
+    suffix = path.suffix.lower()
+    if suffix == '.xls': raise InputError("old Excel format (.xls) is not read: save it as .xlsx or CSV UTF-8", file=name)
+    if suffix in ('.xlsx', '.xlsm'): return _read_xlsx(path, name, sheet)
+    if sheet is not None: raise InputError("--sheet is for an Excel workbook (.xlsx), not a CSV file", file=name)
+    try: raw = path.read_bytes()
+    except OSError as e: raise InputError(f"cannot be read ({e.strerror or e})", file=name) from None
+    if raw.startswith(b'PK\x03\x04'): raise InputError("is a zip archive (an Excel workbook?): give it a .xlsx name", file=name)
+    if b'\x00' in raw[:4096]: raise InputError("is a binary file (NUL bytes), not CSV text", file=name)
+    text = _decode(raw, name)
     if not text.strip(): raise InputError("the file is empty", file=name)
-    reader = csv.reader(io.StringIO(text, newline=''))
+    reader = csv.reader(io.StringIO(text, newline=''), strict=True)
     header, rows, lines = None, [], []
     try:
         for fields in reader:
@@ -99,47 +237,72 @@ def read_table(path) -> tuple[pd.DataFrame, list[int]]:
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../nbs/01_bodies.ipynb #4ec47515
+def _names(values, rows, file, column, what, required=True) -> list:
+    "Trusted names of a column; refused when blank (if `required`), twice, or two that could be one."
+    names, seen, keys = [], {}, {}
+    for r, v in zip(rows, values):
+        try: n = clean_name(v, what)
+        except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None
+        if not n and required: raise InputError(f"blank {what}", file=file, row=r, column=column)
+        names.append(n)
+    if column == 'division': return _division_names(names, rows, file)
+    for r, v, n in zip(rows, values, names):
+        if n in seen:
+            same = '' if str(v).strip() == str(values[rows.index(seen[n])]).strip() else ' (the same once Unicode-normalised)'
+            raise InputError(f"duplicate {what} {n!r}{same} (first at row {seen[n]})", file=file, row=r, column=column, body=n)
+        seen[n] = r
+        k = name_key(n)
+        if k in keys and keys[k][1] != n:
+            raise InputError(f"{what}s {keys[k][1]!r} (row {keys[k][0]}) and {n!r} differ only by case, Unicode form or invisible "
+                             "joiners: they could be the same; make them identical or clearly different", file=file, row=r, column=column, body=n)
+        keys.setdefault(k, (r, n))
+    return names
+
+def _division_names(names, rows, file) -> list:
+    "Divisions repeat (many bodies in one), but two spellings that could be one division are refused."
+    keys = {}
+    for r, n in zip(rows, names):
+        if not n: continue
+        k = name_key(n)
+        if k in keys and keys[k][1] != n:
+            raise InputError(f"divisions {keys[k][1]!r} (row {keys[k][0]}) and {n!r} differ only by case, Unicode form or "
+                             "invisible joiners: write the division the same way in every row", file=file, row=r, column='division')
+        keys.setdefault(k, (r, n))
+    return names
+
 def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st', 'bc'), file: str | None = None,
                     lines: list | None = None) -> pd.DataFrame:
     "Check a bodies table; return a copy with int count columns, or raise `InputError` naming file, row and column."
-    df = _normalise_columns(pd.DataFrame(df).copy(), file)
-    rows = list(lines) if lines is not None else [i + 2 for i in range(len(df))]
+    df = _normalise_columns(pd.DataFrame(df), file)
+    rows = list(lines) if lines is not None else list(range(2, len(df) + 2))
     for col in ('body',) + tuple(required):
         if col not in df.columns:
             raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
     if len(df) == 0: raise InputError("the table has no bodies", file=file)
-    names, seen = [], {}
-    for r, v in zip(rows, df['body']):
-        name = '' if v is None or (isinstance(v, float) and v != v) else str(v).strip()
-        if not name: raise InputError("blank body name", file=file, row=r, column='body')
-        if name in seen: raise InputError(f"duplicate body name {name!r} (first at row {seen[name]})", file=file, row=r, column='body', body=name)
-        seen[name] = r
-        names.append(name)
+    names = _names(list(df['body']), rows, file, 'body', 'body name')
     df['body'] = names
     if 'division' in df.columns:
-        divs = []
-        for r, name, v in zip(rows, names, df['division']):
-            d = '' if v is None or (isinstance(v, float) and v != v) else str(v).strip()
-            if not d and 'division' in required: raise InputError("blank division", file=file, row=r, column='division', body=name)
-            divs.append(d)
-        df['division'] = divs
+        df['division'] = _names(list(df['division']), rows, file, 'division', 'division', required='division' in required)
+    cols = {}
     for col in COUNT_COLUMNS:
         if col not in df.columns: continue
-        vals = []
-        for r, name, v in zip(rows, names, df[col]):
-            try: vals.append(parse_count(v))
-            except ValueError as e: raise InputError(str(e), file=file, row=r, column=col, body=name) from None
+        try: vals = parse_counts(df[col].tolist())
+        except _CellError as c: raise InputError(str(c.e), file=file, row=rows[c.i], column=col, body=names[c.i]) from None
+        cols[col] = vals
         df[col] = pd.array(vals, dtype='int64')
+    pop = df['population'].to_numpy()
+    def first(mask, col, msg):
+        if mask.any():
+            i = int(mask.argmax())
+            raise InputError(msg(i), file=file, row=rows[i], column=col, body=names[i])
+    first(pop == 0, 'population', lambda i: "population is zero")
     groups = [c for c in GROUP_COLUMNS if c in required]   # a group column the statute does not use is not checked against the population
-    cols = {c: [int(v) for v in df[c]] for c in groups + ['population'] + (['women'] if 'women' in df.columns else [])}
-    for i, (r, name) in enumerate(zip(rows, names)):
-        pop = cols['population'][i]
-        if pop == 0: raise InputError("population is zero", file=file, row=r, column='population', body=name)
-        total = sum(cols[c][i] for c in groups)
-        if total > pop:
-            raise InputError(f"{' + '.join(groups)} = {total:,} is more than the population {pop:,}", file=file, row=r, column=groups[-1], body=name)
-        if 'women' in cols and cols['women'][i] > pop:
-            raise InputError(f"women {cols['women'][i]:,} is more than the population {pop:,}", file=file, row=r, column='women', body=name)
+    if groups:
+        total = sum(df[c].to_numpy() for c in groups)
+        first(total > pop, groups[-1], lambda i: f"{' + '.join(groups)} = {int(total[i]):,} is more than the population {int(pop[i]):,}")
+    if 'women' in df.columns:
+        w = df['women'].to_numpy()
+        first(w > pop, 'women', lambda i: f"women {int(w[i]):,} is more than the population {int(pop[i]):,}")
     out = df.reset_index(drop=True)
     out.attrs['origin'] = Origin(file, tuple(rows))  # where each row came from, for errors found later by a statute
     return out
@@ -165,8 +328,8 @@ def example_path(name: str = 'up_corporations_17.csv'):
     from importlib import resources
     return resources.files('reservation_law').joinpath('data', name)
 
-def load_bodies(src: pd.DataFrame | str | Path, required: tuple = ('population', 'sc', 'st', 'bc')) -> pd.DataFrame:
+def load_bodies(src: pd.DataFrame | str | Path, required: tuple = ('population', 'sc', 'st', 'bc'), sheet: str | None = None) -> pd.DataFrame:
     "Bodies from a CSV/XLSX path or a DataFrame, validated (see `validate_bodies`)."
     if isinstance(src, pd.DataFrame): return validate_bodies(src, required)
-    df, lines = read_table(src)
+    df, lines = read_table(src, sheet)
     return validate_bodies(df, required, file=str(src), lines=lines)
