@@ -4,34 +4,77 @@
 
 # %% ../nbs/04_api.ipynb #80d2edc5
 from __future__ import annotations
+import difflib, hashlib
 from datetime import date
 from pathlib import Path
 import pandas as pd
-from .bodies import InputError, load_bodies, read_table
+from .bodies import (InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS,
+                                    printable)
 from .arrangement import CATEGORIES, LegalWarning
 from . import registry
+from .record import provenance, from_json, sha256_file
 
 # %% auto #0
-__all__ = ['load_previous', 'in_force_warning', 'allot', 'seats']
+__all__ = ['load_previous', 'in_force_warning', 'allot', 'group_totals', 'seats']
 
 # %% ../nbs/04_api.ipynb #b8dd451b
-def load_previous(src: pd.DataFrame | str | Path, codes: tuple = ()) -> pd.DataFrame:
-    "A previous allotment (columns `body`, `category`) from a path or DataFrame, checked (against `codes` if given)."
-    if isinstance(src, pd.DataFrame): df, lines, file = src.copy(), [i + 2 for i in range(len(src))], None
-    else:
-        df, lines = read_table(src)
-        file = str(src)
+def _rename_in(x, renames: dict):
+    "`x` (a record: dicts, lists, strings) with every string that is an old name replaced by its new name."
+    if isinstance(x, str): return renames.get(x, x)
+    if isinstance(x, list): return [_rename_in(v, renames) for v in x]
+    if isinstance(x, dict): return {_rename_in(k, renames): _rename_in(v, renames) for k, v in x.items()}
+    return x
+
+def _closest(name: str, names: list) -> list:
+    key = name_key(name)
+    same = [n for n in names if name_key(n) == key]
+    return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
+
+def load_previous(src: pd.DataFrame | str | Path, codes: tuple = (), names: list | None = None,
+                  renames: dict | None = None, sheet: str | None = None) -> pd.DataFrame:
+    """A previous allotment (columns `body`, `category`) from a path (CSV, XLSX, this tool's JSON) or DataFrame,
+    checked: trusted names, known codes (`codes` if given), `renames` applied, every name one of `names` if given.
+    `attrs['record']` is the previous result's record when it came from JSON, else None."""
+    record, file = None, None
+    if isinstance(src, pd.DataFrame): df, lines = src, list(range(2, len(src) + 2))
+    elif Path(src).suffix.lower() == '.json':
+        prev, file = from_json(src), str(src)
+        df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
+    else: df, lines = read_table(src, sheet); file = str(src)
     df = df.rename(columns={c: str(c).strip().lower() for c in df.columns})
     for col in ('body', 'category'):
         if col not in df.columns: raise InputError(f"missing column {col!r}", file=file, column=col)
-    seen, known = {}, list(codes) or list(CATEGORIES)
+    seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
+    bodies, cats = [], []
     for r, b, c in zip(lines, df['body'], df['category']):
-        b, c = str(b).strip(), str(c).strip()
+        try: b = clean_name(b)
+        except ValueError as e: raise InputError(str(e), file=file, row=r, column='body') from None
+        c = '' if c is None or (isinstance(c, float) and c != c) else str(c).strip()
         if not b: raise InputError("blank body name", file=file, row=r, column='body')
         if b in seen: raise InputError(f"duplicate body name {b!r} (first at row {seen[b]})", file=file, row=r, column='body', body=b)
+        k = name_key(b)
+        if k in keys: raise InputError(f"body names {keys[k][1]!r} (row {keys[k][0]}) and {b!r} differ only by case, Unicode form or "
+                                       "invisible joiners: they could be the same", file=file, row=r, column='body', body=b)
         if c not in known: raise InputError(f"unknown category {c!r} (this statute's codes: {', '.join(known)})", file=file, row=r, column='category', body=b)
-        seen[b] = r
-    return pd.DataFrame({'body': df['body'].astype(str).str.strip(), 'category': df['category'].astype(str).str.strip()})
+        seen[b], keys[k] = r, (r, b)
+        bodies.append(b); cats.append(c)
+    renames = {clean_name(o): clean_name(n) for o, n in (renames or {}).items()}
+    nameset = set(names) if names is not None else None
+    for old, new in renames.items():
+        if old not in seen: raise InputError(f"--rename {old}={new}: {old!r} is not a body of the previous allotment", file=file)
+        if nameset is not None and new not in nameset: raise InputError(f"--rename {old}={new}: {new!r} is not a body of this input", file=file)
+        if new in seen and new not in renames: raise InputError(f"--rename {old}={new}: {new!r} is in the previous allotment already", file=file, row=seen[new])
+    bodies = [renames.get(b, b) for b in bodies]
+    if nameset is not None:
+        for r, b in zip(lines, bodies):
+            if b not in nameset:
+                close = _closest(b, list(names))
+                raise InputError(f"{b!r} is not a body of this input (a typo, or a renamed body?)"
+                                 + (f"; the closest: {', '.join(map(repr, close))}" if close else '')
+                                 + f"; map it with --rename '{b}=NEW' or remove the row", file=file, row=r, column='body', body=b)
+    out = pd.DataFrame({'body': bodies, 'category': cats})
+    out.attrs['record'] = _rename_in(record, renames) if record and renames else record
+    return out
 
 # %% ../nbs/04_api.ipynb #ecf0aa14
 def _statute(statute, kind):
@@ -49,26 +92,62 @@ def in_force_warning(s, election_date: date | None):
         return LegalWarning('period', s.citation, f"the election date {election_date:%d %B %Y} is outside the period in which "
                             f"this text is in force ({frm or '…'} to {to or 'date'}): check that this is the text you mean")
 
+def _input(role, src) -> dict:
+    "An input's provenance entry; a DataFrame given in code is hashed by pandas' row hashes (fast at any size)."
+    if not isinstance(src, pd.DataFrame): return {'role': role, 'path': str(src), 'sha256': sha256_file(src)}
+    h = hashlib.sha256('\x1f'.join(map(str, src.columns)).encode('utf-8'))
+    h.update(pd.util.hash_pandas_object(src, index=False).to_numpy().tobytes())
+    return {'role': role, 'path': '<DataFrame>', 'sha256': h.hexdigest(), 'hash_of': 'pandas row hashes'}
+
+def _pass_through(res, df) -> None:
+    "The user's own columns (a district, a code) into the result's table, after `body`."
+    known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
+    extra = [c for c in df.columns if c not in known]
+    clash = [c for c in extra if c in res.table.columns]
+    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is also a column of the output: rename it", column=clash[0])
+    for j, c in enumerate(extra, 1): res.table.insert(j, c, list(df[c]))
+
+def _finish(s, res, df, inputs, it, params, election_date):
+    if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
+    _pass_through(res, df)
+    res.provenance = provenance(s, inputs, it, params)
+    return res
+
 def allot(statute: str, bodies: pd.DataFrame | str | Path, previous: pd.DataFrame | str | Path | None = None,
-          previous_date: date | None = None, election_date: date | None = None, interpretations: dict | None = None):
+          previous_date: date | None = None, election_date: date | None = None, interpretations: dict | None = None,
+          renames: dict | None = None, sheet: str | None = None):
     "Allot offices across `bodies` under `statute` (an id); returns a `Result`."
     s = _statute(statute, 'allot')
     if previous_date is not None and previous is None:
         raise InputError("a date of the previous election was given but no previous allotment (--previous)")
     if previous_date is not None and election_date is not None and previous_date >= election_date:
         raise InputError(f"the previous election ({previous_date:%d %B %Y}) is not before this election ({election_date:%d %B %Y})")
-    df = load_bodies(bodies, s.required)
-    prev = None if previous is None else load_previous(previous, s.codes)
-    res = s(df, interpretations=s.resolve(interpretations), previous=prev,
-            previous_date=previous_date, election_date=election_date)
-    if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
-    return res
+    if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
+    df = load_bodies(bodies, s.required, sheet)
+    prev = None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
+    it = s.resolve(interpretations)
+    res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
+    inputs = [_input('bodies', bodies)] + ([_input('previous', previous)] if previous is not None else [])
+    params = {'election_date': election_date and election_date.isoformat(), 'previous_date': previous_date and previous_date.isoformat(),
+              'sheet': sheet, 'renames': dict(renames or {})}
+    return _finish(s, res, df, inputs, it, params, election_date)
+
+def group_totals(table: pd.DataFrame) -> pd.DataFrame:
+    "Beside the exclusive seat counts, the totals per group (`SC total` = SC + SC-W, …) and `women total`."
+    out = table.copy()
+    for g in ('SC', 'ST', 'BC', 'BC-A', 'BC-B'):
+        if g in out and g + '-W' in out: out[f'{g} total'] = out[g] + out[g + '-W']
+    women = [c for c in out.columns if isinstance(c, str) and c.endswith('-W') and c[:-2] in CATEGORIES] + (['W'] if 'W' in out else [])
+    if women: out['women total'] = out[women].sum(axis=1)
+    return out
 
 def seats(statute: str, bodies: pd.DataFrame | str | Path, election_date: date | None = None,
-          interpretations: dict | None = None):
+          interpretations: dict | None = None, sheet: str | None = None):
     "Count the reserved seats inside each of `bodies` under `statute` (an id); returns a `Result`."
     s = _statute(statute, 'seats')
-    df = load_bodies(bodies, s.required)
-    res = s(df, interpretations=s.resolve(interpretations), election_date=election_date)
-    if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
-    return res
+    df = load_bodies(bodies, s.required, sheet)
+    it = s.resolve(interpretations)
+    res = s(df, interpretations=it, election_date=election_date)
+    res.table = group_totals(res.table)
+    params = {'election_date': election_date and election_date.isoformat(), 'sheet': sheet}
+    return _finish(s, res, df, [_input('bodies', bodies)], it, params, election_date)

@@ -10,7 +10,7 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'EXCEL_ERRORS', 'MAX_PART',
-           'OWN_SHEETS', 'printable', 'InputError', 'clean_name', 'name_key', 'ExcelError', 'parse_count',
+           'OWN_SHEETS', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'parse_count',
            'parse_counts', 'read_table', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path',
            'load_bodies']
 
@@ -34,6 +34,12 @@ class InputError(ValueError):
             where.append(f"row {self.row}" + (f" (body {self.body!r})" if self.body else ''))
         if self.column is not None: where.append(f"column {self.column!r}")
         return printable((', '.join(where) + ': ' if where else '') + self.message)
+
+class ExcelError:
+    "An Excel error cell (`#DIV/0!`, …) as read from a workbook."
+    def __init__(self, code): self.code = str(code)
+    def __repr__(self): return self.code
+    def __str__(self): return self.code
 
 # %% ../nbs/01_bodies.ipynb #036cb05b
 _BIDI = frozenset('\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069')
@@ -102,12 +108,6 @@ _WESTERN = re.compile(r'[0-9]{1,3}(?:,[0-9]{3})+')
 _INDIAN = re.compile(r'[0-9]{1,2}(?:,[0-9]{2})*,[0-9]{3}')
 MAX_COUNT = 10**10   # more than the population of the world; 9 × 10^8 rows of it still sum inside 64-bit integers
 EXCEL_ERRORS = ('#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA', '#SPILL!', '#CALC!')
-
-class ExcelError:
-    "An Excel error cell (`#DIV/0!`, …) as read from a workbook."
-    def __init__(self, code): self.code = str(code)
-    def __repr__(self): return self.code
-    def __str__(self): return self.code
 
 def parse_count(value) -> int:
     "A cell as a non-negative whole number, or `ValueError` saying why not."

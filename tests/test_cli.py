@@ -54,8 +54,10 @@ def test_xlsx_output(workdir):
 def test_seats_output_columns(workdir):
     code, _, _ = cli('seats', 'up-corporation-wards', EXAMPLE, '-o', 's.csv')
     t = pd.read_csv('s.csv')
-    assert code == 0 and list(t.columns) == ['body', 'seats', 'SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
-    assert (t.iloc[:, 2:].sum(axis=1) == t.seats).all()
+    exclusive = ['SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
+    assert code == 0 and list(t.columns) == ['body', 'seats'] + exclusive + ['SC total', 'ST total', 'BC total', 'women total']
+    assert (t[exclusive].sum(axis=1) == t.seats).all()
+    assert (t['SC total'] == t['SC'] + t['SC-W']).all() and (t['women total'] == t[['SC-W', 'ST-W', 'BC-W', 'W']].sum(axis=1)).all()
 
 
 @pytest.mark.parametrize('args,expected', [
