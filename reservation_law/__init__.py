@@ -1,5 +1,20 @@
 __version__ = "0.1.0"
 
-from reservation_law.api import allot, seats, load_previous  # noqa: E402,F401
-from reservation_law.bodies import load_bodies, InputError  # noqa: E402,F401
-from reservation_law.registry import statutes, get  # noqa: E402,F401
+# The public API, imported when first used (so that `reservation-law --help` does not load pandas).
+_API = {'allot': 'api', 'seats': 'api', 'load_previous': 'api', 'load_bodies': 'bodies', 'InputError': 'bodies',
+        'statutes': 'registry', 'get': 'registry', 'from_json': 'record', 'rotate': 'rotate', 'check': 'check'}
+
+
+def __getattr__(name):
+    import importlib
+    if name in _API:
+        value = getattr(importlib.import_module(f'reservation_law.{_API[name]}'), name)
+        globals()[name] = value
+        return value
+    try: return importlib.import_module(f'reservation_law.{name}')
+    except ModuleNotFoundError as e:
+        if e.name != f'reservation_law.{name}': raise
+    raise AttributeError(f"module 'reservation_law' has no attribute {name!r}")
+
+
+__all__ = ['allot', 'seats', 'load_previous', 'load_bodies', 'InputError', 'statutes', 'get', 'from_json']

@@ -168,8 +168,11 @@ class Result:
             self.version = __version__
 
     def explain(self) -> str:
-        "The whole derivation as text: header, interpretations, assumptions, steps, warnings."
+        "The whole derivation as text: header, provenance, interpretations, assumptions, steps, warnings."
         out = [f"reservation_law {self.version} — {self.statute}"]
+        if self.provenance:
+            from reservation_law.record import provenance_lines
+            out += provenance_lines(self.provenance)
         if self.interpretations:
             out.append("Interpretations: " + '; '.join(f"{k}={v}" for k, v in self.interpretations.items()))
         out += [f"Assumption: {a}" for a in self.assumptions]

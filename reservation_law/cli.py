@@ -4,17 +4,15 @@
 
 # %% ../nbs/05_cli.ipynb #ea0c1d2e
 from __future__ import annotations
-import argparse, os, re, sys, tempfile
+import argparse, os, re, sys
 from datetime import date
 from pathlib import Path
 from typing import TextIO
-import pandas as pd
-from . import __version__, registry
-from .bodies import InputError
-from .api import allot, seats
+from . import __version__
 
 # %% auto #0
-__all__ = ['EXTRA_COMMANDS', 'UsageError', 'write_table', 'run', 'main']
+__all__ = ['EXTRA_COMMANDS', 'EXAMPLES', 'UsageError', 'write_table', 'statute_for', 'check_output', 'report', 'run', 'main',
+           'command_verify']
 
 # %% ../nbs/05_cli.ipynb #b2f9d370
 class UsageError(Exception):
@@ -46,23 +44,52 @@ def _extra(name: str):
         if e.name != EXTRA_COMMANDS[name][1]: raise
         return None
 
+class _Version(argparse.Action):
+    "--version: the version and the commit of the source (asked of git only when wanted)."
+    def __init__(self, option_strings, dest, **kw): super().__init__(option_strings, dest, nargs=0, help="print the version and the commit, and exit")
+    def __call__(self, parser, namespace, values, option_string=None):
+        from reservation_law.record import version_line
+        parser.exit(message=version_line() + '\n')
+
+EXAMPLES = {
+    'allot': 'reservation-law allot up-mayor-2023 corporations.csv --previous last-time.json -o allotment.xlsx --explain',
+    'seats': 'reservation-law seats municipal-council councils.xlsx --sheet 2024 -o seats.csv',
+    'verify': 'reservation-law verify allotment.json corporations.csv --previous last-time.json',
+}
+
+def _columns_epilog(kind: str) -> str:
+    "The example, and the columns each statute of `kind` needs, for a command's --help."
+    from reservation_law import registry
+    rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in registry.statutes() if s.kind == kind and s.status != 'planned']
+    return f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
-    p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.')
-    p.add_argument('--version', action='version', version=f'reservation_law {__version__}')
+    p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.',
+                epilog='example:\n  reservation-law statutes --verbose\n  ' + EXAMPLES['allot'], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--version', action=_Version)
     sub = p.add_subparsers(dest='command', required=True, parser_class=_Parser)
     st = sub.add_parser('statutes', help='list the statute ids')
     st.add_argument('--verbose', '-v', action='store_true', help='also list periods in force and interpretations')
     for name, hlp in (('allot', 'allot offices across bodies'), ('seats', 'count reserved seats inside each body')):
-        a = sub.add_parser(name, help=hlp)
+        a = sub.add_parser(name, help=hlp, formatter_class=argparse.RawDescriptionHelpFormatter,
+                           epilog=_columns_epilog(name) if command == name else None)
         a.add_argument('statute', help='statute id (see `reservation-law statutes`)')
         a.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
+        a.add_argument('--sheet', help='the sheet of BODIES to read, when the workbook has more than one visible sheet')
         if name == 'allot':
-            a.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
+            a.add_argument('--previous', help="previous election's allotment: CSV/XLSX with body, category, or this tool's JSON result")
             a.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
+            a.add_argument('--rename', action='append', default=[], metavar='OLD=NEW', help='a body renamed since the previous election (repeatable)')
         a.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD), for the Article 334 check')
         a.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
         a.add_argument('--explain', action='store_true', help='print the derivation with clause citations')
-        a.add_argument('-o', '--output', help='output file (.csv or .xlsx); standard output if omitted')
+        a.add_argument('-o', '--output', help='output file: .csv, .json, .xlsx or .html; the CSV table on standard output if omitted')
+    v = sub.add_parser('verify', help='recompute a saved JSON result and say whether it is reproduced', formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog=f"example:\n  {EXAMPLES['verify']}\n\nexit status: 0 reproduced, 1 not (the differences are listed), 2 bad input")
+    v.add_argument('saved', help="a result written with -o OUT.json")
+    v.add_argument('bodies', help='the bodies file it was computed from')
+    v.add_argument('--previous', help='the previous allotment it was computed with, if any')
+    v.add_argument('--sheet', help='the sheet of BODIES to read')
     for name, (hlp, _) in EXTRA_COMMANDS.items():
         if name == command:
             mod = _extra(name)
@@ -72,26 +99,17 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     return p
 
 # %% ../nbs/05_cli.ipynb #69fd9066
-def write_table(df: pd.DataFrame, out) -> None:
-    "Write `df` to `out` (.csv or .xlsx) atomically."
-    name, out = str(out), Path(out)
-    if out.suffix.lower() not in ('.csv', '.xlsx'): raise InputError("output must end in .csv or .xlsx", file=name)
-    if out.is_dir(): raise InputError("is a folder: give a file name for the output", file=name)
-    if not out.parent.exists(): raise InputError("the output folder does not exist", file=name)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + out.stem + '.', suffix='.tmp' + out.suffix, dir=out.parent)
-        os.close(fd)
-        if out.suffix.lower() == '.xlsx': df.to_excel(tmp, index=False)
-        else: df.to_csv(tmp, index=False, encoding='utf-8')
-        os.replace(tmp, out)
-    except OSError as e:
-        raise InputError(f"cannot be written ({e.strerror or e})", file=name) from None
-    finally:
-        if tmp and os.path.exists(tmp): os.unlink(tmp)
+def write_table(df, out) -> None:
+    "Write a plain table `df` to `out` (.csv, or .xlsx with one sheet) atomically, text cells as text."
+    from reservation_law.record import write_bytes, csv_bytes, workbook_bytes
+    from reservation_law.bodies import InputError
+    suffix = Path(out).suffix.lower()
+    if suffix not in ('.csv', '.xlsx'): raise InputError("output must end in .csv or .xlsx", file=str(out))
+    write_bytes(csv_bytes(df) if suffix == '.csv' else workbook_bytes([('table', df)]), out)
 
 # %% ../nbs/05_cli.ipynb #c847a9e9
 def _statutes_text(verbose: bool) -> str:
+    from reservation_law import registry
     lines = []
     for s in registry.statutes():
         tag = '' if s.status == 'implemented' else f' [{s.status}]'
@@ -106,13 +124,64 @@ def _statutes_text(verbose: bool) -> str:
                     lines.append(f"{'':28} {'*' if k == i.default else ' '} {k}: {v}")
     return '\n'.join(lines)
 
-def _interpretations(items) -> dict:
+def _pairs(items, option: str, what: str) -> dict:
     out = {}
     for it in items:
-        if '=' not in it: raise UsageError(f"--interpretation takes NAME=OPTION, not {it!r}")
+        if '=' not in it: raise UsageError(f"{option} takes {what}, not {it!r}")
         k, v = it.split('=', 1)
+        if not k.strip() or not v.strip(): raise UsageError(f"{option} takes {what}, not {it!r}")
         out[k.strip()] = v.strip()
     return out
+
+def _interpretations(items) -> dict: return _pairs(items, '--interpretation', 'NAME=OPTION')
+
+def statute_for(name: str, kind: str | None = None):
+    "The registered statute `name`, checked to be implemented (and of `kind`), or `UsageError`."
+    from reservation_law import registry
+    try: statute = registry.get(name)
+    except KeyError as e: raise UsageError(e.args[0]) from None
+    if statute.status == 'planned': raise UsageError(f"statute {statute.id!r} is not implemented yet")
+    if kind and statute.kind != kind:
+        raise UsageError(f"statute {statute.id!r} is used with `reservation-law {statute.kind}`, not `{kind}`")
+    return statute
+
+def check_output(output: str | None, inputs: list, suffixes=('.csv', '.json', '.xlsx', '.html')) -> None:
+    "Refuse, before any work, an output of an unknown format or one that is also an input."
+    if not output: return
+    if Path(output).suffix.lower() not in suffixes: raise UsageError(f"the output must end in {', '.join(suffixes)}: {output}")
+    for f in inputs:
+        if f and Path(f).exists() and Path(f).resolve() == Path(output).resolve():
+            raise UsageError(f"the output {output} is also an input: choose another output file")
+
+def report(res, args, stdout, stderr, what: str) -> int:
+    "Render, then write: OUT (or the CSV table on standard output), the derivation if asked, then notes and warnings."
+    from reservation_law.record import render, write_bytes, csv_bytes
+    from reservation_law.bodies import printable
+    data = render(res, Path(args.output).suffix) if args.output else csv_bytes(res.table)
+    explain = res.explain() if args.explain else None
+    tail = [f"reservation_law {res.version}: {what}, {len(res.table)} bodies, {len(res.warnings)} warning(s)"]
+    tail += [f"note: {printable(a)}" for a in res.assumptions]
+    if not args.explain: tail += [f"warning: {printable(w)}" for w in res.warnings]
+    if args.output: write_bytes(data, args.output)
+    else: stdout.write(data.decode('utf-8'))
+    if explain: print(explain, file=stdout if args.output else stderr)
+    print('\n'.join(tail), file=stderr)
+    return 0
+
+def _allot_or_seats(args, stdout, stderr) -> int:
+    from reservation_law.api import allot, seats
+    interp = _interpretations(args.interpretation)
+    statute = statute_for(args.statute, args.command)
+    try: statute.resolve(interp)
+    except KeyError as e: raise UsageError(e.args[0]) from None
+    check_output(args.output, [args.bodies, getattr(args, 'previous', None)])
+    if args.command == 'allot':
+        res = allot(statute, args.bodies, previous=args.previous, previous_date=args.previous_date,
+                    election_date=args.election_date, interpretations=interp, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
+                    sheet=args.sheet)
+    else:
+        res = seats(statute, args.bodies, election_date=args.election_date, interpretations=interp, sheet=args.sheet)
+    return report(res, args, stdout, stderr, statute.id)
 
 def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     "The command line, as a function: returns the exit status."
@@ -128,49 +197,92 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         if args.command == 'statutes':
             print(_statutes_text(args.verbose), file=stdout)
             return 0
-        interp = _interpretations(args.interpretation)
-        try: statute = registry.get(args.statute)
-        except KeyError as e: raise UsageError(e.args[0]) from None
-        if statute.status == 'planned': raise UsageError(f"statute {statute.id!r} is not implemented yet")
-        if statute.kind != args.command:
-            raise UsageError(f"statute {statute.id!r} is used with `reservation-law {statute.kind}`, not `{args.command}`")
-        try: statute.resolve(interp)
-        except KeyError as e: raise UsageError(e.args[0]) from None
-        if args.output:
-            inputs = [args.bodies] + ([args.previous] if getattr(args, 'previous', None) else [])
-            for f in inputs:
-                if Path(f).exists() and Path(f).resolve() == Path(args.output).resolve():
-                    raise UsageError(f"the output {args.output} is also an input: choose another output file")
-        if args.command == 'allot':
-            res = allot(statute, args.bodies, previous=args.previous, previous_date=args.previous_date,
-                        election_date=args.election_date, interpretations=interp)
-        else:
-            res = seats(statute, args.bodies, election_date=args.election_date, interpretations=interp)
-        table = res.table
-        if args.output: write_table(table, args.output)
-        else: table.to_csv(stdout, index=False)
-        if args.explain: print(res.explain(), file=stdout if args.output else stderr)
-        print(f"reservation_law {res.version}: {statute.id}, {len(table)} bodies, {len(res.warnings)} warning(s)", file=stderr)
-        if not args.explain:
-            for w in res.warnings: print(f"warning: {w}", file=stderr)
-        return 0
+        if args.command == 'verify': return command_verify(args, stdout, stderr)
+        return _allot_or_seats(args, stdout, stderr)
     except UsageError as e:
-        print(f"error: {e}", file=stderr); return 2
-    except InputError as e:
-        print(f"error: {e}", file=stderr); return 2
+        print(f"error: {_printable(e)}", file=stderr); return 2
     except KeyboardInterrupt:
-        print("error: interrupted", file=stderr); return 130
+        print("error: interrupted; nothing was written", file=stderr); return 130
     except BrokenPipeError:  # the reader went away (`reservation-law … | head`): not an error of ours
         try: sys.stdout = open(os.devnull, 'w')
         except OSError: pass
         return 0
     except SystemExit as e:  # --help and --version
         return int(e.code or 0)
+    except OSError as e:      # standard output closed or full, and the like
+        print(f"error: cannot write the output ({e.strerror or e})", file=stderr); return 2
     except Exception as e:
+        from reservation_law.bodies import InputError
+        if isinstance(e, InputError):
+            print(f"error: {e}", file=stderr); return 2
         if os.environ.get('RESERVATION_LAW_DEBUG'): raise
-        print(f"error: internal error ({type(e).__name__}: {e}); please report it, with the input (set RESERVATION_LAW_DEBUG=1 for details)", file=stderr)
+        print(f"error: internal error ({type(e).__name__}: {_printable(e)}); please report it, with the input (set RESERVATION_LAW_DEBUG=1 for details)", file=stderr)
         return 1
 
+def _printable(e) -> str:
+    s = str(e)
+    return s if s.isprintable() else ''.join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)
+
 def main():
-    "Console entry point `reservation-law`."
-    sys.exit(run())
+    "Console entry point `reservation-law`: SIGTERM ends it as Ctrl-C does (nothing half-written), and a standard output that cannot be written is an error, not a traceback."
+    import signal
+    def term(signum, frame): raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, term)
+    code = run()
+    try: sys.stdout.flush()
+    except BrokenPipeError: pass
+    except OSError as e:
+        print(f"error: cannot write to standard output ({e.strerror or e})", file=sys.stderr); code = code or 2
+    try: sys.stdout = open(os.devnull, 'w')      # nothing left for the interpreter to flush at exit
+    except OSError: pass
+    sys.exit(code)
+
+# %% ../nbs/05_cli.ipynb #4a448f43
+def _diff(saved: dict, fresh: dict) -> list:
+    "The differences between two result dicts: table rows, counts, warnings."
+    out = []
+    st, ft = saved['table'], fresh['table']
+    if len(st) != len(ft): out.append(f"the table has {len(ft)} rows now, {len(st)} in the saved result")
+    for a, b in zip(st, ft):
+        for k in dict.fromkeys(list(a) + list(b)):
+            if a.get(k) != b.get(k): out.append(f"{a.get('body', b.get('body'))}: {k} was '{a.get(k)}', now '{b.get(k)}'")
+    if saved['counts'] != fresh['counts']: out.append(f"counts were {saved['counts']}, now {fresh['counts']}")
+    sw, fw = [w['text'] for w in saved['warnings']], [w['text'] for w in fresh['warnings']]
+    out += [f"warning no longer given: {w}" for w in sw if w not in fw] + [f"new warning: {w}" for w in fw if w not in sw]
+    return out
+
+def command_verify(args, stdout, stderr) -> int:
+    "`reservation-law verify SAVED.json BODIES [--previous P]`: 0 reproduced, 1 not."
+    from datetime import date as _d
+    from reservation_law.record import from_json, result_dict
+    from reservation_law.api import allot, seats
+    saved = from_json(args.saved)
+    d = result_dict(saved)
+    prov = saved.provenance or {}
+    params = prov.get('parameters', {})
+    statute = statute_for(saved.statute)
+    had_previous = any(i['role'] == 'previous' for i in prov.get('inputs', []))
+    if had_previous and not args.previous:
+        p = next(i for i in prov['inputs'] if i['role'] == 'previous')
+        raise UsageError(f"the saved result was computed with a previous allotment ({p['path']}): give it with --previous")
+    day = lambda k: _d.fromisoformat(params[k]) if params.get(k) else None
+    kw = dict(election_date=day('election_date'), interpretations=saved.interpretations, sheet=args.sheet or params.get('sheet'))
+    if statute.kind == 'allot':
+        fresh = allot(statute, args.bodies, previous=args.previous, previous_date=day('previous_date'), renames=params.get('renames'), **kw)
+    else: fresh = seats(statute, args.bodies, **kw)
+    f = result_dict(fresh)
+    notes = []
+    if prov.get('version') != fresh.provenance['version']:
+        notes.append(f"the saved result was made by reservation_law {prov.get('version')}, this is {fresh.provenance['version']}")
+    saved_inputs = {i['role']: i for i in prov.get('inputs', [])}
+    for i in fresh.provenance['inputs']:
+        s = saved_inputs.get(i['role'])
+        if s and s['sha256'] != i['sha256']: notes.append(f"the {i['role']} input differs from the saved result's ({s['path']}, SHA-256 {s['sha256'][:12]}…; now {i['sha256'][:12]}…)")
+    diffs = _diff(d, f)
+    for n in notes: print(f"note: {n}", file=stdout)
+    if diffs:
+        print(f"NOT REPRODUCED: {len(diffs)} difference(s)", file=stdout)
+        for x in diffs: print(f"  {x}", file=stdout)
+        return 1
+    print(f"reproduced: {saved.statute}, {len(saved.table)} bodies, the same table, counts and warnings", file=stdout)
+    return 0

@@ -18,8 +18,8 @@ from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step
 __all__ = ['PACKAGE', 'SCHEMA_VERSION', 'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'OUTPUT_SUFFIXES',
            'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'provenance',
            'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'codes_table', 'csv_bytes',
-           'arrangements_frame', 'warnings_frame', 'xlsx_bytes', 'html_report', 'render', 'Terminated', 'write_bytes',
-           'write_result']
+           'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes', 'html_report', 'render',
+           'Terminated', 'write_bytes', 'write_result']
 
 # %% ../nbs/03a_record.ipynb #aad6ab24
 def sha256_file(path) -> str:
@@ -221,7 +221,7 @@ def arrangements_frame(res: Result) -> pd.DataFrame:
     for a in result_dict(res)['arrangements']:
         for r in a.get('ranked', []):
             rows.append({'arrangement': a['name'], 'clause': a['clause'], 'rank': r['rank'], 'body': r['body'],
-                         a['by'] if False else 'key': r['key'], 'by': a['by'], 'population': r['population'],
+                         'key': r['key'], 'by': a['by'], 'population': r['population'],
                          'allotted': r['allotted'], 'cut-off': '↑ reserved' if a['cut_off'] == r['rank'] else ''})
     return pd.DataFrame(rows, columns=['arrangement', 'clause', 'rank', 'body', 'key', 'by', 'population', 'allotted', 'cut-off'])
 
@@ -229,26 +229,27 @@ def warnings_frame(res: Result) -> pd.DataFrame:
     return pd.DataFrame([{'kind': w.kind, 'clause': w.clause, 'text': w.message, 'bodies': ', '.join(w.bodies)} for w in res.warnings],
                         columns=['kind', 'clause', 'text', 'bodies'])
 
-def xlsx_bytes(res: Result) -> bytes:
-    "The result as an Excel workbook, every text cell text, byte-identical across runs."
+def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}") -> bytes:
+    "An Excel workbook of `sheets` [(title, DataFrame)], every text cell text, byte-identical across runs."
     import openpyxl
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
-    kind = 'allotment' if 'category' in res.table else 'seats'
-    _sheet(wb, kind, res.table)
-    _sheet(wb, 'arrangements', arrangements_frame(res))
-    _sheet(wb, 'derivation', res.steps_table())
-    _sheet(wb, 'warnings', warnings_frame(res))
-    _sheet(wb, 'provenance', _provenance_frame(res))
-    _sheet(wb, 'codes', codes_table(res))
+    for title, df in sheets: _sheet(wb, title, df)
     wb.properties.created = wb.properties.modified = FIXED_TIME
-    wb.properties.creator = f"reservation_law {res.version}"
+    wb.properties.creator = creator
     buf = io.BytesIO(); wb.save(buf)
     src, out = zipfile.ZipFile(io.BytesIO(buf.getvalue())), io.BytesIO()
     with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:     # fixed timestamps inside the zip, too
         for info in src.infolist():
             z.writestr(zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0)), src.read(info.filename), zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+def xlsx_bytes(res: Result) -> bytes:
+    "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes."
+    kind = 'allotment' if 'category' in res.table else 'seats'
+    return workbook_bytes([(kind, res.table), ('arrangements', arrangements_frame(res)), ('derivation', res.steps_table()),
+                           ('warnings', warnings_frame(res)), ('provenance', _provenance_frame(res)), ('codes', codes_table(res))],
+                          creator=f"reservation_law {res.version}")
 
 # %% ../nbs/03a_record.ipynb #0372007e
 REPORT_CSS = """
