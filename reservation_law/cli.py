@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_cli.ipynb #ea0c1d2e
 from __future__ import annotations
-import argparse, os, re, sys
+import argparse, contextlib, os, re, sys
 from datetime import date
 from pathlib import Path
 from typing import TextIO
@@ -49,7 +49,8 @@ class _Version(argparse.Action):
     def __init__(self, option_strings, dest, **kw): super().__init__(option_strings, dest, nargs=0, help="print the version and the commit, and exit")
     def __call__(self, parser, namespace, values, option_string=None):
         from reservation_law.record import version_line
-        parser.exit(message=version_line() + '\n')
+        print(version_line(), file=sys.stdout)
+        parser.exit()
 
 EXAMPLES = {
     'allot': 'reservation-law allot up-mayor-2023 corporations.csv --previous last-time.json -o allotment.xlsx --explain',
@@ -189,7 +190,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
-        args = _parser(command).parse_args(argv)
+        with contextlib.redirect_stdout(stdout): args = _parser(command).parse_args(argv)   # --help, --version to `stdout`
         if args.command in EXTRA_COMMANDS:
             mod = _extra(args.command)
             if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")

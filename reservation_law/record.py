@@ -4,7 +4,7 @@
 
 # %% ../nbs/03a_record.ipynb #3c48683c
 from __future__ import annotations
-import csv, functools, hashlib, html, io, json, os, signal, subprocess, tempfile, zipfile
+import csv, functools, hashlib, html, io, json, os, re, signal, subprocess, tempfile, zipfile
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -241,7 +241,10 @@ def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}"
     src, out = zipfile.ZipFile(io.BytesIO(buf.getvalue())), io.BytesIO()
     with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:     # fixed timestamps inside the zip, too
         for info in src.infolist():
-            z.writestr(zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0)), src.read(info.filename), zipfile.ZIP_DEFLATED)
+            data = src.read(info.filename)
+            if info.filename == 'docProps/core.xml':   # openpyxl stamps `modified` with the time of saving
+                data = re.sub(rb'(<dcterms:modified[^>]*>)[^<]*', rb'\g<1>2000-01-01T00:00:00Z', data)
+            z.writestr(zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return out.getvalue()
 
 def xlsx_bytes(res: Result) -> bytes:

@@ -1,0 +1,177 @@
+"The record (issue #8): provenance on every result, JSON/XLSX/HTML outputs, verify, file modes, renames."
+import hashlib, io, json, os, re, stat, subprocess, sys
+from pathlib import Path
+import openpyxl
+import pandas as pd
+import pytest
+import reservation_law as rl
+from reservation_law.bodies import example_path, InputError
+from reservation_law.cli import run
+from reservation_law.record import from_json, to_json, source_commit, sha256_file
+
+CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
+WARDS = str(example_path())
+BIN = Path(sys.executable).parent / 'reservation-law'
+
+
+def cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    code = run([str(a) for a in args], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_provenance_names_version_commit_texts_inputs_and_reading():
+    res = rl.allot('up-mayor-2023', CORP)
+    p = res.provenance
+    assert p['version'] == rl.__version__ and p['commit'] == source_commit() and p['commit'] != 'unknown'
+    assert [t['file'] for t in p['statute_texts']] == ['up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt']
+    for t in p['statute_texts']:
+        assert t['sha256'] == hashlib.sha256((Path(rl.__file__).parent / 'statutes' / t['file']).read_bytes()).hexdigest()
+    assert p['inputs'] == [{'role': 'bodies', 'path': CORP, 'sha256': hashlib.sha256(Path(CORP).read_bytes()).hexdigest()}]
+    assert p['interpretations']['percentage']['option'] == 'own-population' and p['interpretations']['percentage']['meaning']
+    assert res.explain().splitlines()[1].startswith(f"Produced by reservation_law {rl.__version__} (commit ")
+
+
+def test_dataframe_input_hash_changes_with_content():
+    df = pd.read_csv(CORP)
+    a = rl.allot('up-mayor-2023', df).provenance['inputs'][0]
+    b = rl.allot('up-mayor-2023', df.assign(sc=df.sc - 1)).provenance['inputs'][0]
+    assert a['path'] == '<DataFrame>' and a['sha256'] != b['sha256']
+
+
+def test_version_prints_version_and_commit():
+    r = subprocess.run([str(BIN), '--version'], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.strip() == f"reservation_law {rl.__version__} (commit {source_commit()})"
+
+
+def test_json_schema_and_round_trip(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'a.json')[0] == 0
+    d = json.loads(Path('a.json').read_text(encoding='utf-8'))
+    assert d['schema_version'] == 1
+    for k in ('version', 'commit', 'statute', 'statute_texts', 'inputs', 'interpretations'): assert k in d['provenance']
+    for k in ('interpretations', 'counts', 'table', 'arrangements', 'steps', 'warnings', 'record'): assert k in d
+    assert set(d['table'][0]) >= {'body', 'category', 'clause', 'reason'}
+    assert all(set(s) >= {'step', 'clause', 'text'} for s in d['steps'])
+    ranked = [a for a in d['arrangements'] if 'ranked' in a]
+    assert ranked and all(set(a) >= {'name', 'clause', 'cut_off', 'ranked'} for a in ranked)
+    back = from_json('a.json')
+    assert back.table.equals(rl.allot('up-mayor-2023', CORP).table) and to_json(back) == Path('a.json').read_text(encoding='utf-8')
+
+
+@pytest.mark.parametrize('fmt', ['json', 'xlsx', 'csv'])
+def test_own_output_accepted_back_as_previous(workdir, fmt):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', f'first.{fmt}')[0] == 0
+    code, out, err = cli('allot', 'up-mayor-2023', CORP, '--previous', f'first.{fmt}', '--previous-date', '2023-05-01', '-o', 'second.csv')
+    assert code == 0, err
+    first = pd.read_csv('second.csv')
+    assert list(first['previous']) == list(rl.allot('up-mayor-2023', CORP).table['category'])
+
+
+def test_json_previous_carries_its_record(workdir):
+    res = rl.allot('up-mayor-2023', CORP)
+    res.record = {'rotation': {'last': 'Agra'}}
+    Path('p.json').write_text(to_json(res), encoding='utf-8')
+    prev = rl.load_previous('p.json', names=list(res.table.body))
+    assert prev.attrs['record'] == {'rotation': {'last': 'Agra'}}
+    renamed = rl.load_previous('p.json', names=[b if b != 'Agra' else 'Agra City' for b in res.table.body], renames={'Agra': 'Agra City'})
+    assert renamed.attrs['record'] == {'rotation': {'last': 'Agra City'}} and 'Agra City' in set(renamed.body)
+
+
+def test_xlsx_sheets_text_cells_and_identical_bytes(workdir):
+    for n in ('a', 'b'): assert cli('allot', 'up-mayor-2023', CORP, '-o', f'{n}.xlsx')[0] == 0
+    assert sha256_file('a.xlsx') == sha256_file('b.xlsx')
+    import zipfile
+    core = zipfile.ZipFile('a.xlsx').read('docProps/core.xml')       # not the time of saving: identical on any day
+    assert re.search(rb'<dcterms:modified[^>]*>2000-01-01T00:00:00Z<', core) and re.search(rb'<dcterms:created[^>]*>2000-01-01T00:00:00Z<', core)
+    assert {i.date_time for i in zipfile.ZipFile('a.xlsx').infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    wb = openpyxl.load_workbook('a.xlsx')
+    assert wb.sheetnames == ['allotment', 'arrangements', 'derivation', 'warnings', 'provenance', 'codes']
+    codes = {r[0]: r for r in wb['codes'].iter_rows(values_only=True)}
+    assert codes['SC'][2] == 'अनुसूचित जाति' and codes['UR'][2] == 'अनारक्षित'
+    for ws in wb:
+        for row in ws.iter_rows():
+            for c in row: assert c.data_type != 'f'
+    assert cli('seats', 'up-corporation-wards', WARDS, '-o', 's.xlsx')[0] == 0
+    assert openpyxl.load_workbook('s.xlsx').sheetnames[0] == 'seats'
+
+
+def test_html_report_is_self_contained_and_printable(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'r.html')[0] == 0
+    h = Path('r.html').read_text(encoding='utf-8')
+    assert not re.search(r'(src|href)\s*=\s*["\']?(https?:)?//', h), 'the report fetches something'
+    assert '@page { size: A4' in h and 'What produced this result' in h and 'The derivation, step by step' in h
+    assert rl.__version__ in h and 'class="cut"' in h
+
+
+def test_verify_reproduced_and_not(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'a.json')[0] == 0
+    code, out, _ = cli('verify', 'a.json', CORP)
+    assert code == 0 and out.startswith('reproduced')
+    Path('b.csv').write_text(Path(CORP).read_text(encoding='utf-8').replace('505693,110318', '505693,60318'), encoding='utf-8')
+    code, out, _ = cli('verify', 'a.json', 'b.csv')
+    assert code == 1 and 'NOT REPRODUCED' in out and 'Jhansi: category' in out and 'input differs' in out
+    res = rl.allot('up-mayor-2023', CORP); res.provenance['version'] = '0.0.1'
+    Path('old.json').write_text(to_json(res), encoding='utf-8')
+    code, out, _ = cli('verify', 'old.json', CORP)
+    assert code == 0 and 'made by reservation_law 0.0.1' in out
+
+
+def test_verify_needs_the_previous_it_was_made_with(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'p.csv')[0] == 0
+    assert cli('allot', 'up-mayor-2023', CORP, '--previous', 'p.csv', '-o', 'a.json')[0] == 0
+    code, _, err = cli('verify', 'a.json', CORP)
+    assert code == 2 and 'give it with --previous' in err
+    assert cli('verify', 'a.json', CORP, '--previous', 'p.csv')[0] == 0
+
+
+def test_new_file_mode_follows_umask_existing_keeps_its_own(workdir):
+    old = os.umask(0o027)
+    try:
+        assert cli('allot', 'up-mayor-2023', CORP, '-o', 'n.csv')[0] == 0
+        assert stat.S_IMODE(os.stat('n.csv').st_mode) == 0o640
+        os.chmod('n.csv', 0o604)
+        assert cli('allot', 'up-mayor-2023', CORP, '-o', 'n.csv')[0] == 0
+        assert stat.S_IMODE(os.stat('n.csv').st_mode) == 0o604
+    finally: os.umask(old)
+
+
+def test_read_only_target_refused_and_unchanged(workdir):
+    Path('ro.csv').write_text('keep', encoding='utf-8'); os.chmod('ro.csv', 0o444)
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '-o', 'ro.csv')
+    assert code == 2 and 'read-only' in err and Path('ro.csv').read_text() == 'keep'
+    assert [p.name for p in Path('.').iterdir()] == ['ro.csv']
+
+
+def test_user_columns_pass_through(workdir):
+    df = pd.read_csv(CORP).assign(district=lambda d: d.body + ' district', lgd_code=range(17))
+    t = rl.allot('up-mayor-2023', df).table
+    assert list(t.columns[:3]) == ['body', 'district', 'lgd_code'] and t['lgd_code'].tolist() == list(range(17))
+    with pytest.raises(InputError, match="column 'category'"):
+        rl.allot('up-mayor-2023', df.assign(category='x'))
+
+
+def test_previous_names_checked_renamed_and_nfc(workdir):
+    names = list(pd.read_csv(CORP).body)
+    prev = pd.DataFrame({'body': names, 'category': ['UR'] * 17})
+    with pytest.raises(InputError, match=r"'Allahabad' is not a body of this input.*--rename"):
+        rl.allot('up-mayor-2023', CORP, previous=prev.replace({'Prayagraj': 'Allahabad'}))
+    with pytest.raises(InputError, match=r"the closest: 'Agra'"):
+        rl.allot('up-mayor-2023', CORP, previous=prev.replace({'Agra': 'Agraa'}))
+    ok = rl.allot('up-mayor-2023', CORP, previous=prev.replace({'Prayagraj': 'Allahabad', 'Ayodhya': 'Faizabad'}),
+                  renames={'Allahabad': 'Prayagraj', 'Faizabad': 'Ayodhya'})
+    assert ok.provenance['parameters']['renames'] == {'Allahabad': 'Prayagraj', 'Faizabad': 'Ayodhya'}
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--rename', 'Allahabad=Prayagraj')
+    assert code == 2 and 'none was given' in err
+
+
+def test_seats_totals_and_codes_in_help():
+    t = rl.seats('up-corporation-wards', WARDS).table
+    assert (t['SC total'] == t['SC'] + t['SC-W']).all() and (t['women total'] == t[['SC-W', 'ST-W', 'BC-W', 'W']].sum(axis=1)).all()
+    code, out, _ = cli('seats', '--help')
+    assert code == 0 and 'example:' in out and 'municipal-council' in out and 'up-corporation-wards' in out
+
+
+def test_help_loads_no_pandas():
+    r = subprocess.run([sys.executable, '-X', 'importtime', '-c', 'from reservation_law.cli import run; run(["--help"])'],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and 'pandas' not in r.stderr
