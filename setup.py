@@ -15,6 +15,18 @@ licenses = {'apache2': ('Apache Software License 2.0', 'OSI Approved :: Apache S
 statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Production/Stable', '6 - Mature', '7 - Inactive']
 py_versions = '3.10 3.11 3.12 3.13'.split()
 
+def write_build_info():
+    "Record the commit the package is built from (reservation_law/_build.json), for the provenance of an installed wheel."
+    import json, subprocess
+    try:
+        head = subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no'], capture_output=True, text=True, timeout=10)
+        if head.returncode == 0:
+            commit = head.stdout.strip() + ('+dirty' if dirty.stdout.strip() else '')
+            with open(f"{cfg['lib_name']}/_build.json", 'w', encoding='utf-8') as f: json.dump({'commit': commit}, f)
+    except (OSError, subprocess.SubprocessError): pass
+
+write_build_info()
 requirements = cfg.get('requirements', '').split()
 dev_requirements = (cfg.get('dev_requirements') or '').split()
 lic = licenses[cfg['license'].lower()]
@@ -32,7 +44,7 @@ setuptools.setup(
     url=cfg['git_url'],
     packages=setuptools.find_packages(include=[cfg['lib_name'], cfg['lib_name'] + '.*']),
     include_package_data=True,
-    package_data={cfg['lib_name']: ['statutes/*.txt', 'data/*.csv', 'data/*.xlsx']},
+    package_data={cfg['lib_name']: ['statutes/*.txt', 'data/*.csv', 'data/*.xlsx', 'data/README.md', '_build.json']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     python_requires='>=' + min_python,

@@ -64,7 +64,7 @@ def _columns_epilog(kind: str) -> str:
     rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in registry.statutes() if s.kind == kind and s.status != 'planned']
     return f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
 
-def _parser(command: str | None = None) -> argparse.ArgumentParser:
+def _parser(command: str | None = None, want_help: bool = False) -> argparse.ArgumentParser:
     p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.',
                 epilog='example:\n  reservation-law statutes --verbose\n  ' + EXAMPLES['allot'], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--version', action=_Version)
@@ -73,7 +73,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     st.add_argument('--verbose', '-v', action='store_true', help='also list periods in force and interpretations')
     for name, hlp in (('allot', 'allot offices across bodies'), ('seats', 'count reserved seats inside each body')):
         a = sub.add_parser(name, help=hlp, formatter_class=argparse.RawDescriptionHelpFormatter,
-                           epilog=_columns_epilog(name) if command == name else None)
+                           epilog=_columns_epilog(name) if command == name and want_help else None)
         a.add_argument('statute', help='statute id (see `reservation-law statutes`)')
         a.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
         a.add_argument('--sheet', help='the sheet of BODIES to read, when the workbook has more than one visible sheet')
@@ -190,7 +190,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
-        with contextlib.redirect_stdout(stdout): args = _parser(command).parse_args(argv)   # --help, --version to `stdout`
+        with contextlib.redirect_stdout(stdout): args = _parser(command, '-h' in argv or '--help' in argv).parse_args(argv)   # --help, --version to `stdout`
         if args.command in EXTRA_COMMANDS:
             mod = _extra(args.command)
             if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")

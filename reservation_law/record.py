@@ -195,18 +195,22 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
 FIXED_TIME = datetime(2000, 1, 1)      # the workbook's created/modified dates: fixed, so equal results give equal bytes
 
 def _sheet(wb, title: str, df: pd.DataFrame):
-    ws = wb.create_sheet(title)
-    ws.append([str(c) for c in df.columns])
-    for row in df.itertuples(index=False):
-        ws.append([jsonable(v) if not isinstance(v, str) else v for v in row])
-    for r in ws.iter_rows():
-        for c in r:
-            if isinstance(c.value, str): c.data_type = 's'    # text, never a formula
-            elif isinstance(c.value, (list, dict)): c.value, c.data_type = json.dumps(c.value, ensure_ascii=False), 's'
-    for i, col in enumerate(df.columns, 1):
+    "A worksheet: a header row and the table; a text cell is always written as text, never as a formula or a number."
+    ws = wb.add_worksheet(title)
+    bold = wb.add_format({'bold': True})
+    for j, col in enumerate(df.columns):
         width = max([len(str(col))] + [len(str(v)) for v in df[col].head(200)])
-        ws.column_dimensions[ws.cell(1, i).column_letter].width = min(80, max(8, width + 2))
-    ws.freeze_panes = 'A2'
+        ws.set_column(j, j, min(80, max(8, width + 2)))
+        ws.write_string(0, j, str(col), bold)
+    ws.freeze_panes(1, 0)
+    for i, row in enumerate(df.itertuples(index=False, name=None), 1):
+        for j, v in enumerate(row):
+            if v is None or (isinstance(v, float) and v != v): continue
+            if isinstance(v, str): ws.write_string(i, j, v)
+            elif isinstance(v, bool): ws.write_string(i, j, str(v))
+            elif isinstance(v, int) or hasattr(v, 'dtype') and v.dtype.kind in 'iu': ws.write_number(i, j, int(v))
+            elif isinstance(v, float): ws.write_number(i, j, v)
+            else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
     return ws
 
 def _provenance_frame(res: Result) -> pd.DataFrame:
@@ -230,19 +234,19 @@ def warnings_frame(res: Result) -> pd.DataFrame:
                         columns=['kind', 'clause', 'text', 'bodies'])
 
 def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}") -> bytes:
-    "An Excel workbook of `sheets` [(title, DataFrame)], every text cell text, byte-identical across runs."
-    import openpyxl
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
+    "An Excel workbook of `sheets` [(title, DataFrame)] (XlsxWriter), every text cell text, byte-identical across runs."
+    import xlsxwriter
+    buf = io.BytesIO()
+    wb = xlsxwriter.Workbook(buf, {'in_memory': True, 'strings_to_formulas': False, 'strings_to_urls': False,
+                                   'strings_to_numbers': False})
+    wb.set_properties({'author': creator, 'created': FIXED_TIME})
     for title, df in sheets: _sheet(wb, title, df)
-    wb.properties.created = wb.properties.modified = FIXED_TIME
-    wb.properties.creator = creator
-    buf = io.BytesIO(); wb.save(buf)
+    wb.close()
     src, out = zipfile.ZipFile(io.BytesIO(buf.getvalue())), io.BytesIO()
     with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:     # fixed timestamps inside the zip, too
         for info in src.infolist():
             data = src.read(info.filename)
-            if info.filename == 'docProps/core.xml':   # openpyxl stamps `modified` with the time of saving
+            if info.filename == 'docProps/core.xml':
                 data = re.sub(rb'(<dcterms:modified[^>]*>)[^<]*', rb'\g<1>2000-01-01T00:00:00Z', data)
             z.writestr(zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return out.getvalue()
