@@ -62,7 +62,12 @@ def _columns_epilog(kind: str) -> str:
     "The example, and the columns each statute of `kind` needs, for a command's --help."
     from reservation_law import registry
     rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in registry.statutes() if s.kind == kind and s.status != 'planned']
-    return f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
+    text = f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
+    if kind == 'seats':
+        text += ("\n\nthe output's columns: seats; then each category exclusively, summing to seats (SC = SC seats not reserved "
+                 "for SC women, SC-W = those reserved for SC women, ..., W = general women's seats, UR = unreserved); then "
+                 "SC total = SC + SC-W (likewise ST, BC, BC-A, BC-B) and women total = every -W column + W")
+    return text
 
 def _parser(command: str | None = None, want_help: bool = False) -> argparse.ArgumentParser:
     p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.',
