@@ -257,6 +257,9 @@ def test_cli_explain(tmp_path):
     assert code == 0 and 'Aligarh: BC' in out
     d = json.loads(f.read_text(encoding='utf-8'))
     assert d['category'] == 'BC' and any(m['figure'] == 'sc' and m['persons'] == 3636 for m in d['margins'])
+    h = tmp_path / 'e.html'
+    assert cli('explain', 'up-mayor-1994', example_path('up_corporations_17_bc_illustrative.csv'), '--body', 'Aligarh', '-o', h)[0] == 0
+    assert '<h1>Aligarh: BC' in h.read_text(encoding='utf-8') and 'http' not in h.read_text(encoding='utf-8')
     assert cli('explain', 'up-mayor-1994', CENSUS, '--body', 'Aligarh')[0] == 2      # no bc column: refused, exit 2
     assert cli('explain', 'up-mayor-2023', example_path('up_corporations_17_bc_illustrative.csv'), '--body', 'Nowhere')[0] == 2
 
