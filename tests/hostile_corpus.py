@@ -13,10 +13,23 @@ folder), so nothing binary is committed. A case is: a name, its input files, the
 
 `tests/test_hostile.py` runs them; `ENVIRONMENT` names the cases that need a process of their own (closed
 stdout, signals, a full disk, umask), which are written out there.
+
+Readings of issue #8 that the cases fix (where the issue leaves a choice):
+- counts: plain ASCII digits, or Western or Indian grouping, nothing else: `3.0`, `1_234`, `1 234 567`, `+5`,
+  Devanagari, Arabic-Indic, full-width and superscript digits are refused; in a workbook a number cell holding a
+  whole number (`340869.0`) is that number, a boolean, a date or an error cell is refused;
+- names: two bodies (or divisions) that differ only by NFC/NFD, by an invisible character (zero-width, BOM, bidi
+  controls and marks) or, for divisions, by case are refused; a control character (C0, DEL, C1, and the line
+  separator U+2028) in a name or a header is refused; an error line never carries a raw control or invisible
+  character (a tab included) and is one line; one division written in NFC and in NFD may be refused or read as
+  one division;
+- a read-only output file is refused even when the user could replace it (root, or a writable folder);
+- an input that is not a regular file (a named pipe, /dev/zero) is refused, not read;
+- formula injection: either refusal at input or neutralisation passes; stdout is an output like any other.
 """
 from __future__ import annotations
-import csv, datetime, io, os, unicodedata, zipfile
-from dataclasses import dataclass, field, replace
+import csv, datetime, io, unicodedata, zipfile
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -208,6 +221,7 @@ class Same:
     argv: tuple
     before: tuple = ()             # command lines run first in the twin's folder (each must succeed)
     columns: tuple | None = None   # compare only these columns (None: all)
+    any_order: bool = False        # compare the rows as a set (the input's rows were reordered)
 
 
 @dataclass(frozen=True)
@@ -343,6 +357,12 @@ for s in STATUTES:
         big = b.set(i, 'population', '12345678')
         add(f'numbers/{s}/indian grouping of a crore 1,23,45,678', 'numbers', cmd(s),
             {'bodies.csv': big.set(i, 'population', '1,23,45,678').csv()}, same_csv(s, big), s)
+
+# the rows in reverse order: the same allotment, body by body
+for s in STATUTES:
+    b = base(s)
+    add(f'numbers/{s}/rows in reverse order', 'numbers', cmd(s), {'bodies.csv': Table(b.header, b.rows[::-1]).csv()},
+        replace(same_csv(s, b), any_order=True), s)
 
 # every count multiplied by 100,000 (still below 10**12): the proportions, and so the categories, are the same;
 # int64 arithmetic would wrap around in the products
