@@ -387,13 +387,31 @@ def env_disk_full_existing(tmp_path): _disk_full(tmp_path, True)
 
 
 def env_fifo(tmp_path):
+    "A named pipe as input: refused (not a regular file). A writer feeds it a clean table if the tool opens it."
     work = tmp_path / 'work'
     work.mkdir()
-    os.mkfifo(work / 'bodies.csv')
-    try: code, out, err = _with_timeout(work, ALLOT, 5)
+    fifo = work / 'bodies.csv'
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def feed():   # open the write end only once a reader has opened the pipe (O_NONBLOCK: ENXIO until then)
+        while not done.is_set():
+            try: fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError: time.sleep(0.02); continue
+            os.set_blocking(fd, True)
+            try: os.write(fd, H.base(E).csv())
+            except OSError: pass
+            finally: os.close(fd)
+            return
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    try: code, out, err = _with_timeout(work, ALLOT, 120)
     except subprocess.TimeoutExpired: pytest.fail('hangs reading a named pipe (it is not a regular file)', pytrace=False)
+    finally:
+        done.set()
+        feeder.join(5)
     problems = refusal_problems(code, out, err, H.Refused('bodies.csv'))
-    if problems: fail('a named pipe as input', problems, code, out, err)
+    if problems: fail('a named pipe as input (refused as not a regular file, never read)', problems, code, out, err)
 
 
 def _with_timeout(work, argv, seconds, preexec_fn=None):
@@ -409,7 +427,7 @@ def env_dev_zero(tmp_path):
     work = tmp_path / 'work'
     work.mkdir()
     def limit(): resource.setrlimit(resource.RLIMIT_AS, (3 * 2 ** 28, 3 * 2 ** 28))   # 768 MiB: never the machine's memory
-    try: code, out, err = _with_timeout(work, ('allot', E, '/dev/zero'), 10, limit)
+    try: code, out, err = _with_timeout(work, ('allot', E, '/dev/zero'), 120, limit)
     except subprocess.TimeoutExpired: pytest.fail('reads /dev/zero for ever', pytrace=False)
     problems = refusal_problems(code, out, err, H.Refused('/dev/zero'))
     if problems: fail('/dev/zero as input', problems, code, out, err)
