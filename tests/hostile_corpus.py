@@ -1,0 +1,768 @@
+"""The hostile-input corpus of issue #8: malformed and hostile inputs, as a new user and an attacker would try them.
+
+Every case is generated in code (CSV text here, XLSX workbooks by openpyxl at test time, into the test's own
+folder), so nothing binary is committed. A case is: a name, its input files, the command line (as given to
+`reservation_law.cli.run`), and what the tool must do with it:
+
+- `Refused`: exit status 2, one line on stderr, `error: ` naming the file, the row and the column where they
+  apply; nothing on stdout, no file created or changed, no temporary file left.
+- `Same`: exit status 0 and the same table as the same data written cleanly (the case's *twin*): never a
+  silently different result.
+- `RefusedOrSame`: either of the two (where the issue lets the tool either refuse or read correctly).
+- `Safe`: formula injection: either refused at input, or accepted with no live formula in any output.
+
+`tests/test_hostile.py` runs them; `ENVIRONMENT` names the cases that need a process of their own (closed
+stdout, signals, a full disk, umask), which are written out there.
+
+Readings of issue #8 that the cases fix (where the issue leaves a choice):
+- counts: plain ASCII digits, or Western or Indian grouping, nothing else: `3.0`, `1_234`, `1 234 567`, `+5`,
+  Devanagari, Arabic-Indic, full-width and superscript digits are refused; in a workbook a number cell holding a
+  whole number (`340869.0`) is that number, a boolean, a date or an error cell is refused;
+- names: two bodies (or divisions) that differ only by NFC/NFD, by an invisible character (zero-width, BOM, bidi
+  controls and marks) or, for divisions, by case are refused; a control character (C0, DEL, C1, and the line
+  separator U+2028) in a name or a header is refused; an error line never carries a raw control or invisible
+  character (a tab included) and is one line; one division written in NFC and in NFD may be refused or read as
+  one division;
+- a read-only output file is refused even when the user could replace it (root, or a writable folder);
+- an input that is not a regular file (a named pipe, /dev/zero) is refused, not read;
+- formula injection: either refusal at input or neutralisation passes; stdout is an output like any other.
+"""
+from __future__ import annotations
+import csv, datetime, io, unicodedata, zipfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from reservation_law.bodies import example_path
+
+# ------------------------------------------------------------------------------------------------ the statutes
+# statute id -> (command, bundled example file its clean base table comes from)
+STATUTES = {
+    'up-mayor-1994': ('allot', 'up_corporations_17.csv'),
+    'up-mayor-2023': ('allot', 'up_corporations_17.csv'),
+    'up-corporation-wards': ('seats', 'up_corporations_17.csv'),
+    'up-palika-parishads-2023': ('allot', 'up_palika_parishads_example.csv'),
+    'up-nagar-panchayats-2023': ('allot', 'up_palika_parishads_example.csv'),
+    'municipal-council': ('seats', 'karnataka_councils.csv'),
+}
+# a population large enough that any lenient reading of a hostile count still gives a valid row (so that a
+# lenient reader is caught accepting it, not refusing it for another reason); the council's table of seats
+# stops below 3,00,000
+ROOMY = {s: ('290000' if s == 'municipal-council' else '5000000') for s in STATUTES}
+PREVIOUS = 'published_up_mayor_2023_03_30_draft.csv'   # a real previous allotment of the 17 corporations
+MAYORS = ('up-mayor-1994', 'up-mayor-2023')
+# the count columns each statute reads (`reservation-law statutes --verbose`; the council's `nominated` is optional)
+NEEDS = {'up-mayor-1994': ('population', 'sc', 'st', 'bc'), 'up-mayor-2023': ('population', 'sc', 'st', 'bc'),
+         'up-corporation-wards': ('population', 'sc', 'st', 'bc', 'seats'),
+         'up-palika-parishads-2023': ('population', 'sc', 'st', 'bc', 'women'),
+         'up-nagar-panchayats-2023': ('population', 'sc', 'st', 'bc', 'women'),
+         'municipal-council': ('population', 'sc', 'st', 'nominated')}
+DIVISIONS = ('up-palika-parishads-2023', 'up-nagar-panchayats-2023')
+# The three statutes whose inputs differ in shape (corporations; chairpersons with divisions and women; councils)
+# get every hostile value of a list; the other three, which read their input the same way, a selection.
+FULL = ('up-mayor-2023', 'up-palika-parishads-2023', 'municipal-council')
+
+
+def pick(statute: str, cases: dict, few) -> dict:
+    "All of `cases` for a statute in FULL, else only those named in `few`."
+    return dict(cases) if statute in FULL else {k: v for k, v in cases.items() if k in few}
+
+
+
+def quote(field: str) -> str:
+    "One CSV field, quoted as RFC 4180 does (Python's csv.writer leaves a lone carriage return unquoted)."
+    return '"' + field.replace('"', '""') + '"' if any(c in field for c in ',"\r\n') else field
+
+
+@dataclass(frozen=True)
+class Table:
+    "A small table of text cells: the header and the rows, as a CSV file would hold them."
+    header: tuple
+    rows: tuple
+
+    @classmethod
+    def bundled(cls, name: str) -> 'Table':
+        with open(example_path(name), encoding='utf-8', newline='') as f:
+            header, *rows = list(csv.reader(f))
+        return cls(tuple(header), tuple(tuple(r) for r in rows))
+
+    def col(self, name: str) -> int: return self.header.index(name)
+
+    def cell(self, i: int, col: str) -> str: return self.rows[i][self.col(col)]
+
+    def set(self, i: int, col: str, value) -> 'Table':
+        rows = [list(r) for r in self.rows]
+        rows[i][self.col(col)] = value
+        return Table(self.header, tuple(tuple(r) for r in rows))
+
+    def map(self, col: str, f) -> 'Table':
+        "Every row's `col` through `f`."
+        t = self
+        for i in range(len(self.rows)): t = t.set(i, col, f(self.cell(i, col)))
+        return t
+
+    def with_header(self, header) -> 'Table': return Table(tuple(header), self.rows)
+
+    def add_column(self, name: str, values) -> 'Table':
+        return Table(self.header + (name,), tuple(r + (v,) for r, v in zip(self.rows, values)))
+
+    def text(self, newline: str = '\n') -> str:
+        return ''.join(','.join(quote(str(f)) for f in r) + newline for r in (self.header,) + self.rows)
+
+    def csv(self, encoding: str = 'utf-8', newline: str = '\n') -> bytes:
+        return self.text(newline).encode(encoding)
+
+    def sheet(self) -> list:
+        "The rows as spreadsheet values: counts (plain digits) as numbers, everything else as text."
+        return [list(self.header)] + [[int(v) if isinstance(v, str) and v.isascii() and v.isdigit() else v for v in r]
+                                      for r in self.rows]
+
+    def xlsx(self, **kw) -> 'Workbook': return Workbook(((kw.pop('title', 'bodies'), self.sheet(), 'visible'),), **kw)
+
+
+def line(i: int) -> int:
+    "The line (row number) of data row `i` in a file with the header on line 1."
+    return i + 2
+
+
+def base(statute: str) -> Table:
+    "The clean table a statute's cases start from: a bundled example."
+    return Table.bundled(STATUTES[statute][1])
+
+
+# ------------------------------------------------------------------------------------------------ workbooks
+class Text(str):
+    "A spreadsheet cell that must be a text cell even if it begins with '=' (openpyxl would make it a formula)."
+
+
+class Formula(str):
+    "A live formula cell, written without a cached value (as openpyxl writes every formula)."
+
+
+@dataclass(frozen=True)
+class Workbook:
+    """An XLSX file, made by openpyxl when the test runs. `sheets`: (title, rows, state) with state 'visible',
+    'hidden' or 'veryHidden'; `cells`: {(sheet index, row, column) (1-based): value} set after the rows."""
+    sheets: tuple
+    cells: tuple = ()
+
+    def write(self, path: Path) -> None:
+        import openpyxl
+        wb = openpyxl.Workbook()
+        wb.remove(wb.active)
+        for title, rows, state in self.sheets:
+            ws = wb.create_sheet(title)
+            for r, values in enumerate(rows, 1):
+                for c, v in enumerate(values, 1): _put(ws.cell(r, c), v)
+            ws.sheet_state = state
+        for (s, r, c), v in self.cells: _put(wb.worksheets[s].cell(r, c), v)
+        wb.active = next(i for i, (_, _, state) in enumerate(self.sheets) if state == 'visible')
+        wb.save(path)
+
+    def at(self, sheet: int, row: int, col: int, value) -> 'Workbook':
+        return replace(self, cells=self.cells + (((sheet, row, col), value),))
+
+
+def _put(cell, v):
+    if v is None or v == '':
+        cell.value = None
+        return
+    cell.value = str(v) if isinstance(v, (Text, Formula)) else v
+    if isinstance(v, Text): cell.data_type = 's'
+
+
+@dataclass(frozen=True)
+class Huge:
+    "An XLSX file whose first body has a name of `size` characters (built with openpyxl's write-only mode)."
+    table: Table
+    size: int
+
+    def write(self, path: Path) -> None:
+        import openpyxl
+        wb = openpyxl.Workbook(write_only=True)
+        ws = wb.create_sheet('bodies')
+        rows = self.table.sheet()
+        rows[1][0] = 'A' * self.size
+        for r in rows: ws.append(r)
+        wb.save(path)
+
+
+@dataclass(frozen=True)
+class Lazy:
+    "A file made when the test runs (a large one)."
+    make: Callable[[], bytes]
+
+    def write(self, path: Path) -> None: path.write_bytes(self.make())
+
+
+DIR = object()   # a folder in place of a file
+
+
+@dataclass(frozen=True)
+class Mode:
+    "A file (or, with DIR, a folder) given a mode after it is made."
+    content: object
+    mode: int
+
+
+# ------------------------------------------------------------------------------------------------ expectations
+@dataclass(frozen=True)
+class Refused:
+    file: str | None = None        # the file the error must name
+    row: int | tuple | None = None  # `row N` (any of a tuple: a quoted field may span two lines)
+    column: str | None = None      # `column 'x'`
+    says: tuple = ()               # further text the message must contain
+
+
+@dataclass(frozen=True)
+class Same:
+    "Accepted, with the same table as the twin (the same data, written cleanly)."
+    files: dict
+    argv: tuple
+    before: tuple = ()             # command lines run first in the twin's folder (each must succeed)
+    columns: tuple | None = None   # compare only these columns (None: all)
+    any_order: bool = False        # compare the rows as a set (the input's rows were reordered)
+
+
+@dataclass(frozen=True)
+class RefusedOrSame:
+    refused: Refused
+    same: Same
+
+
+@dataclass(frozen=True)
+class Safe:
+    """Formula injection: refused at input (as `refused` says), or accepted with every output free of live
+    formulas and each of `names` present, neutralised (CSV: OWASP, prefixed with `'`; XLSX: a text cell;
+    HTML: escaped). `outputs` lists the files (or 'stdout') to inspect."""
+    refused: Refused
+    names: tuple
+    outputs: tuple
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    group: str
+    argv: tuple
+    files: dict
+    expect: object
+    statute: str | None = None
+    before: tuple = ()
+    links: tuple = ()              # (link, target) symbolic links made before the run
+    root_skip: str | None = None   # skip when running as root, with this reason
+
+    @property
+    def output_given(self) -> bool: return '-o' in self.argv
+
+
+CASES: list[Case] = []
+
+
+def add(*a, **k) -> Case:
+    c = Case(*a, **k)
+    CASES.append(c)
+    return c
+
+
+def cmd(statute: str, bodies: str = 'bodies.csv', *more) -> tuple:
+    return (STATUTES[statute][0], statute, bodies) + tuple(more)
+
+
+def same_csv(statute: str, table: Table, *more, name: str = 'bodies.csv', before=()) -> Same:
+    return Same({name: table.csv()}, cmd(statute, name, *more), before)
+
+
+# ------------------------------------------------------------------------------------------------ numbers
+WESTERN = lambda n: f'{n:,}'
+
+
+def indian(n: int) -> str:
+    "12,34,567: the last three digits, then groups of two."
+    s = str(n)
+    head, tail = s[:-3], s[-3:]
+    groups = []
+    while len(head) > 2: groups.insert(0, head[-2:]); head = head[:-2]
+    return ','.join(([head] if head else []) + groups + [tail])
+
+
+REFUSED_COUNTS = {  # name -> the cell as written
+    'misplaced-comma 550,0': '550,0',
+    'comma-every-digit 3,4,0,8,6,9': '3,4,0,8,6,9',
+    'inner-space 2687 28': '2687 28',
+    'double-comma 340,,869': '340,,869',
+    'grouping-neither 12,345,67': '12,345,67',
+    'grouping-four 1,2345': '1,2345',
+    'leading-comma ,123': ',123',
+    'trailing-comma 123,': '123,',
+    'space-grouping 1 234 567': '1 234 567',
+    'underscore 1_234': '1_234',
+    'decimal 1.5': '1.5',
+    'decimal-point-zero 3.0': '3.0',
+    'exponent 1e3': '1e3',
+    'negative -5': '-5',
+    'plus-sign +5': '+5',
+    'hex 0x10': '0x10',
+    'arabic-indic digits': '\u0661\u0662\u0663',        # ١٢٣
+    'devanagari digits': '\u0967\u0968\u0969',         # १२३: the issue asks for plain digits only
+    'fullwidth digits': '\uff11\uff12\uff13',          # １２３
+    'superscript two': '\u00b2',
+    'empty': '',
+    'whitespace-only': '   ',
+    'NaN': 'NaN',
+    'inf': 'inf',
+    'word': 'five',
+    'count 10**13': str(10 ** 13),
+}
+
+def _zero(t: Table, i: int) -> Table:
+    "Row `i` with every count zero."
+    for c in ('population', 'sc', 'st', 'bc', 'women'):
+        if c in t.header: t = t.set(i, c, '0')
+    return t
+
+
+for s in STATUTES:
+    t = base(s).set(2, 'population', ROOMY[s])
+    for label, raw in pick(s, REFUSED_COUNTS, ('misplaced-comma 550,0', 'comma-every-digit 3,4,0,8,6,9', 'inner-space 2687 28',
+                                              'double-comma 340,,869', 'devanagari digits', 'empty')).items():
+        add(f'numbers/{s}/sc {label}', 'numbers', cmd(s), {'bodies.csv': t.set(2, 'sc', raw).csv()},
+            Refused('bodies.csv', line(2), 'sc'), s)
+    for col in [c for c in NEEDS[s] if c != 'sc']:   # population: its digits comma-separated, still a valid population
+        raw = ','.join(ROOMY[s]) if col == 'population' else '3,4,0'
+        add(f'numbers/{s}/{col} {raw}', 'numbers', cmd(s), {'bodies.csv': t.set(2, col, raw).csv()},
+            Refused('bodies.csv', line(2), col), s)
+    b = base(s)
+    groups = [c for c in ('sc', 'st', 'bc') if c in NEEDS[s]]
+    pop = int(b.cell(1, 'population'))
+    add(f'numbers/{s}/sc+st(+bc) > population', 'numbers', cmd(s),
+        {'bodies.csv': b.set(1, 'sc', str(pop - int(b.cell(1, 'st')) + 1)).set(1, 'bc', '0').csv()
+         if 'bc' in groups else b.set(1, 'sc', str(pop - int(b.cell(1, 'st')) + 1)).csv()},
+        Refused('bodies.csv', line(1)), s)
+    add(f'numbers/{s}/population zero', 'numbers', cmd(s),
+        {'bodies.csv': _zero(b, 1).csv()},
+        Refused('bodies.csv', line(1), 'population'), s)
+    # accepted: plain digits, Western and Indian grouping, read as the same numbers
+    i = max(range(len(b.rows)), key=lambda k: int(b.cell(k, 'population')))
+    p, sc = int(b.cell(i, 'population')), int(b.cell(i, 'sc'))
+    add(f'numbers/{s}/western grouping', 'numbers', cmd(s),
+        {'bodies.csv': b.set(i, 'population', WESTERN(p)).set(i, 'sc', WESTERN(sc)).csv()}, same_csv(s, b), s)
+    add(f'numbers/{s}/indian grouping', 'numbers', cmd(s),
+        {'bodies.csv': b.set(i, 'population', indian(p)).set(i, 'sc', indian(sc)).csv()}, same_csv(s, b), s)
+    every = b
+    for c in [c for c in NEEDS[s] if c != 'nominated']:
+        every = every.map(c, lambda v: indian(int(v)))
+    add(f'numbers/{s}/indian grouping in every count', 'numbers', cmd(s), {'bodies.csv': every.csv()}, same_csv(s, b), s)
+    if s != 'municipal-council':   # a crore: 1,23,45,678 (the council's table stops at 3,00,000)
+        big = b.set(i, 'population', '12345678')
+        add(f'numbers/{s}/indian grouping of a crore 1,23,45,678', 'numbers', cmd(s),
+            {'bodies.csv': big.set(i, 'population', '1,23,45,678').csv()}, same_csv(s, big), s)
+
+# the rows in reverse order: the same allotment, body by body
+for s in STATUTES:
+    b = base(s)
+    add(f'numbers/{s}/rows in reverse order', 'numbers', cmd(s), {'bodies.csv': Table(b.header, b.rows[::-1]).csv()},
+        replace(same_csv(s, b), any_order=True), s)
+
+# every count multiplied by 100,000 (still below 10**12): the proportions, and so the categories, are the same;
+# int64 arithmetic would wrap around in the products
+SEAT_COLUMNS = ('body', 'seats', 'SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR')
+for s in ('up-mayor-1994', 'up-mayor-2023', 'up-corporation-wards', 'up-palika-parishads-2023', 'up-nagar-panchayats-2023'):
+    b = base(s)
+    scaled = b
+    for c in [c for c in ('population', 'sc', 'st', 'bc', 'women') if c in b.header]:
+        scaled = scaled.map(c, lambda v: str(int(v) * 100_000))
+    add(f'numbers/{s}/counts near 10**12 (no int64 wrap-around)', 'numbers', cmd(s), {'bodies.csv': scaled.csv()},
+        replace(same_csv(s, b), columns=SEAT_COLUMNS if s == 'up-corporation-wards' else ('body', 'category')), s)
+
+# ------------------------------------------------------------------------------------------------ names
+NFC_NFD = {
+    'latin Agrá': ('Agr\u00e1', 'Agra\u0301'),
+    'devanagari क़ (one code point, two)': ('\u0915\u093c\u0938\u094d\u092c\u093e', '\u0958\u0938\u094d\u092c\u093e'),
+    'devanagari फ़िरोज़ाबाद': (unicodedata.normalize('NFC', '\u095e\u093f\u0930\u094b\u095b\u093e\u092c\u093e\u0926'),
+                               '\u095e\u093f\u0930\u094b\u095b\u093e\u092c\u093e\u0926'),
+}
+# Each hostile name is made from a plain word (`w`): a body's or a division's name not otherwise in the input.
+INVISIBLE = {
+    'zero-width space U+200B': lambda w: w[:2] + '\u200b' + w[2:],
+    'zero-width non-joiner U+200C': lambda w: w[:2] + '\u200c' + w[2:],
+    'zero-width joiner U+200D': lambda w: w[:2] + '\u200d' + w[2:],
+    'zero-width no-break space U+FEFF': lambda w: w + '\ufeff',
+    'leading U+FEFF': lambda w: '\ufeff' + w,
+    'right-to-left override U+202E': lambda w: '\u202e' + w,
+    'left-to-right isolate U+2066': lambda w: '\u2066' + w + '\u2069',
+    'right-to-left mark U+200F': lambda w: w + '\u200f',
+}
+CONTROL = {  # name -> (the name, the rows a message may name, of data row 2: a quoted newline spans two lines)
+    'newline in a quoted field': (lambda w: w[:2] + '\n' + w[2:], (4, 5)),
+    'carriage return inside': (lambda w: w[:2] + '\r' + w[2:], (4, 5)),
+    'NUL': (lambda w: w[:2] + '\x00' + w[2:], 4),
+    'ESC colour sequence': (lambda w: '\x1b[31m' + w, 4),
+    'ESC clear screen': (lambda w: w + '\x1b[2J\x1b[H', 4),
+    'forged error line': (lambda w: w + '\nerror: bodies.csv was read correctly', (4, 5)),
+    'forged error line after CR LF': (lambda w: w + '\r\nerror: all good', (4, 5)),
+    'BEL': (lambda w: w + '\x07', 4),
+    'DEL': (lambda w: w + '\x7f', 4),
+    'C1 NEL U+0085': (lambda w: w + '\x85', 4),
+    'line separator U+2028': (lambda w: w + '\u2028error: forged', 4),
+    'backspace over the name': (lambda w: w + '\x08' * len(w) + 'Kanpur', 4),
+}
+WORD = 'Etawah'   # in none of the bundled examples
+
+for s in STATUTES:
+    b = base(s)
+    for label, (nfc, nfd) in pick(s, NFC_NFD, ('latin Agrá',)).items():
+        add(f'names/{s}/NFC and NFD of one name: {label}', 'names', cmd(s),
+            {'bodies.csv': b.set(0, 'body', nfc).set(2, 'body', nfd).csv()}, Refused('bodies.csv', line(2), 'body'), s)
+    for label, f in pick(s, INVISIBLE, ('zero-width space U+200B', 'right-to-left override U+202E')).items():
+        add(f'names/{s}/differ only by {label}', 'names', cmd(s),
+            {'bodies.csv': b.set(0, 'body', WORD).set(2, 'body', f(WORD)).csv()}, Refused('bodies.csv', line(2), 'body'), s)
+    for label, (f, rows) in pick(s, CONTROL, ('newline in a quoted field', 'ESC colour sequence', 'forged error line')).items():
+        add(f'names/{s}/control character in a name: {label}', 'names', cmd(s),
+            {'bodies.csv': b.set(2, 'body', f(WORD)).csv()}, Refused('bodies.csv', rows, 'body'), s)
+    add(f'names/{s}/duplicate after trimming', 'names', cmd(s),
+        {'bodies.csv': b.set(0, 'body', WORD).set(2, 'body', WORD + ' ').csv()}, Refused('bodies.csv', line(2), 'body'), s)
+    add(f'names/{s}/blank name', 'names', cmd(s), {'bodies.csv': b.set(2, 'body', '  ').csv()},
+        Refused('bodies.csv', line(2), 'body'), s)
+    add(f'names/{s}/leading and trailing spaces trimmed', 'names', cmd(s),
+        {'bodies.csv': b.map('body', lambda v: f'  {v} ').csv()}, same_csv(s, b), s)
+    for label, header in pick(s, {'ESC': 'sc\x1b[31m', 'NUL': 'sc\x00', 'newline': 's\nc', 'zero-width space': 's\u200bc',
+                                  'right-to-left override': '\u202esc', 'doubled BOM': None}, ('ESC',)).items():
+        if header is None:
+            files = {'bodies.csv': b'\xef\xbb\xbf' + b.with_header(('\ufeff' + b.header[0],) + b.header[1:]).csv()}
+        else:
+            files = {'bodies.csv': b.with_header([header if h == 'sc' else h for h in b.header]).csv()}
+        add(f'names/{s}/control character in a header: {label}', 'names', cmd(s), files, Refused('bodies.csv'), s)
+
+for s in DIVISIONS:
+    b = base(s)
+    assert b.cell(0, 'division') == b.cell(2, 'division') == 'Uttar'
+    add(f'names/{s}/divisions differing only by case', 'names', cmd(s),
+        {'bodies.csv': b.set(2, 'division', 'uttar').csv()}, Refused('bodies.csv', line(2), 'division'), s)
+    add(f'names/{s}/divisions differing only by case: UTTAR', 'names', cmd(s),
+        {'bodies.csv': b.set(2, 'division', 'UTTAR').csv()}, Refused('bodies.csv', line(2), 'division'), s)
+    for label, f in pick(s, INVISIBLE, ('zero-width space U+200B',)).items():
+        add(f'names/{s}/divisions differing only by {label}', 'names', cmd(s),
+            {'bodies.csv': b.set(2, 'division', f('Uttar')).csv()}, Refused('bodies.csv', line(2), 'division'), s)
+    for label, (f, rows) in pick(s, CONTROL, ('ESC colour sequence', 'forged error line')).items():
+        add(f'names/{s}/control character in a division: {label}', 'names', cmd(s),
+            {'bodies.csv': b.set(2, 'division', f('Uttar')).csv()}, Refused('bodies.csv', rows, 'division'), s)
+    nfc = b.map('division', lambda v: 'Uttar Prade\u015b' if v == 'Uttar' else v)
+    add(f'names/{s}/one division in NFC and NFD', 'names', cmd(s),
+        {'bodies.csv': nfc.set(2, 'division', 'Uttar Prades\u0301').csv()},
+        RefusedOrSame(Refused('bodies.csv', line(2), 'division'), same_csv(s, nfc)), s)
+    add(f'names/{s}/division with spaces trimmed', 'names', cmd(s),
+        {'bodies.csv': b.map('division', lambda v: f' {v}  ').csv()}, same_csv(s, b), s)
+    add(f'names/{s}/blank division', 'names', cmd(s), {'bodies.csv': b.set(2, 'division', ' ').csv()},
+        Refused('bodies.csv', line(2), 'division'), s)
+
+# a previous allotment (mayors only: the chairperson statutes use none) whose names are in another form
+_NFD_NAMES = {'Agra': '\u0100gr\u0101', 'Prayagraj': 'Pray\u0101gr\u0101j', 'Mathura-Vrindavan': 'Mathur\u0101-V\u1e5bnd\u0101van',
+              'Firozabad': unicodedata.normalize('NFC', '\u095e\u093f\u0930\u094b\u095b\u093e\u092c\u093e\u0926')}
+
+
+def _renamed(t: Table, form: str) -> Table:
+    return t.map('body', lambda v: unicodedata.normalize(form, _NFD_NAMES.get(v, v)))
+
+
+for s in MAYORS:
+    more = ('--previous', 'prev.csv', '--previous-date', '2023-05-04') if s == 'up-mayor-2023' else ('--previous', 'prev.csv')
+    b, prev = base(s), Table.bundled(PREVIOUS)
+    twin = Same({'bodies.csv': _renamed(b, 'NFC').csv(), 'prev.csv': _renamed(prev, 'NFC').csv()}, cmd(s, 'bodies.csv', *more))
+    add(f'names/{s}/previous allotment in NFD, input in NFC', 'names', cmd(s, 'bodies.csv', *more),
+        {'bodies.csv': _renamed(b, 'NFC').csv(), 'prev.csv': _renamed(prev, 'NFD').csv()}, twin, s)
+    add(f'names/{s}/previous allotment in NFC, input in NFD', 'names', cmd(s, 'bodies.csv', *more),
+        {'bodies.csv': _renamed(b, 'NFD').csv(), 'prev.csv': _renamed(prev, 'NFC').csv()}, twin, s)
+    k = prev.rows.index(next(r for r in prev.rows if r[0] == 'Agra'))
+    add(f'names/{s}/previous allotment: a name with a zero-width space', 'names', cmd(s, 'bodies.csv', *more),
+        {'bodies.csv': b.csv(), 'prev.csv': prev.set(k, 'body', 'Ag\u200bra').csv()},
+        Refused('prev.csv', line(k), 'body'), s)
+    add(f'names/{s}/previous allotment: one name twice, NFC and NFD', 'names', cmd(s, 'bodies.csv', *more),
+        {'bodies.csv': _renamed(b, 'NFC').csv(),
+         'prev.csv': _renamed(prev, 'NFC').set(k + 1, 'body', unicodedata.normalize('NFD', _NFD_NAMES['Agra'])).csv()},
+        Refused('prev.csv', line(k + 1), 'body'), s)
+    add(f'names/{s}/previous allotment: ESC in a name', 'names', cmd(s, 'bodies.csv', *more),
+        {'bodies.csv': b.csv(), 'prev.csv': prev.set(k, 'body', '\x1b[31mAgra').csv()},
+        Refused('prev.csv', line(k), 'body'), s)
+
+# ------------------------------------------------------------------------------------------------ formula injection
+FORMULAS = {
+    'HYPERLINK': '=HYPERLINK("http://x","y")',
+    'plus': '+1',
+    'minus': '-1',
+    'at SUM': '@SUM(A1)',
+    'DDE cmd': "=cmd|' /C calc'!A0",
+    'tab then =': '\t=1+2',
+    'carriage return then =': '\r=1+2',
+}
+_FORMULA_OUTPUTS = {
+    'up-mayor-2023': ('stdout', 'out.csv', 'out.xlsx'),
+    'up-mayor-1994': ('out.csv', 'out.xlsx'),
+    'up-corporation-wards': ('stdout', 'out.csv', 'out.xlsx'),
+    'up-palika-parishads-2023': ('out.csv', 'out.xlsx'),
+    'up-nagar-panchayats-2023': ('out.xlsx',),
+    'municipal-council': ('out.csv', 'out.xlsx'),
+}
+
+
+def _out_args(out: str) -> tuple: return () if out == 'stdout' else ('-o', out)
+
+
+for s, outs in _FORMULA_OUTPUTS.items():
+    b = base(s)
+    for label, name in pick(s, FORMULAS, ('HYPERLINK', 'minus', 'tab then =')).items():
+        for out in outs:
+            add(f'formula/{s}/body {label} -> {out}', 'formula', cmd(s, 'bodies.csv', *_out_args(out)),
+                {'bodies.csv': b.set(2, 'body', name).csv()}, Safe(Refused('bodies.csv', line(2), 'body'), (name,), (out,)), s)
+for s in DIVISIONS:
+    b = base(s)
+    for label in ('HYPERLINK', 'plus', 'minus', 'at SUM'):
+        name = FORMULAS[label]
+        t = b.map('division', lambda v: name if v == 'Purva' else v)
+        k = next(i for i, r in enumerate(b.rows) if r[b.col('division')] == 'Purva')
+        for out in ('out.csv', 'out.xlsx'):
+            add(f'formula/{s}/division {label} -> {out}', 'formula', cmd(s, 'bodies.csv', '-o', out),
+                {'bodies.csv': t.csv()}, Safe(Refused('bodies.csv', line(k), 'division'), (name,), (out,)), s)
+# the user's own extra column (a district) passes through to the table, as bodies.html promises
+for s in ('up-mayor-2023', 'up-palika-parishads-2023'):
+    b = base(s)
+    t = b.add_column('district', ['=1+2' if i == 2 else f'D{i}' for i in range(len(b.rows))])
+    for out in ('out.csv', 'out.xlsx'):
+        add(f'formula/{s}/extra column district =1+2 -> {out}', 'formula', cmd(s, 'bodies.csv', '-o', out),
+            {'bodies.csv': t.csv()}, Safe(Refused('bodies.csv', line(2), 'district'), (), (out,)), s)
+# a workbook whose body name is a text cell that begins with '=' (never a formula in the input either)
+for out in ('out.csv', 'out.xlsx'):
+    b = base('up-mayor-2023')
+    add(f'formula/up-mayor-2023/xlsx text cell =HYPERLINK -> {out}', 'formula',
+        cmd('up-mayor-2023', 'bodies.xlsx', '-o', out),
+        {'bodies.xlsx': b.set(2, 'body', Text(FORMULAS['HYPERLINK'])).xlsx()},
+        Safe(Refused('bodies.xlsx', line(2), 'body'), (FORMULAS['HYPERLINK'],), (out,)), 'up-mayor-2023')
+# HTML: a name is text, never markup
+for label, name in {'script': '<script>alert(1)</script>', 'img onerror': '<img src=x onerror=alert(1)>'}.items():
+    add(f'formula/up-mayor-2023/body {label} -> out.html', 'formula', cmd('up-mayor-2023', 'bodies.csv', '-o', 'out.html'),
+        {'bodies.csv': base('up-mayor-2023').set(2, 'body', name).csv()},
+        Safe(Refused('bodies.csv', line(2), 'body'), (name,), ('out.html',)), 'up-mayor-2023')
+
+# ------------------------------------------------------------------------------------------------ XLSX
+ERRORS = ('#DIV/0!', '#N/A', '#VALUE!', '#REF!', '#NAME?')
+for s in ('up-mayor-2023', 'up-palika-parishads-2023', 'municipal-council', 'up-corporation-wards'):
+    b = base(s)
+    t = b.set(2, 'population', ROOMY[s])
+    wb = t.xlsx()
+    sc = t.col('sc') + 1
+    for label, v in pick(s, {'boolean TRUE': True, 'boolean FALSE': False, 'decimal 1.5': 1.5, 'negative -5': -5,
+                     'count 10**13': 10 ** 13, 'text 550,0': '550,0', 'text 3,4,0,8,6,9': '3,4,0,8,6,9',
+                     'a date (Excel turned 1-2 into one)': datetime.datetime(2023, 1, 2), 'empty cell': None,
+                     'formula without a cached value': Formula('=1+1'), 'text NaN': 'NaN'},
+                        ('boolean TRUE', 'decimal 1.5', 'text 550,0')).items():
+        add(f'xlsx/{s}/sc {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': wb.at(0, line(2), sc, v)},
+            Refused('bodies.xlsx', line(2), 'sc'), s)
+    for err in pick(s, dict.fromkeys(ERRORS), ('#DIV/0!', '#N/A')):
+        add(f'xlsx/{s}/error cell {err} in sc', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': wb.at(0, line(2), sc, err)},
+            Refused('bodies.xlsx', line(2), 'sc', (err,)), s)
+    add(f'xlsx/{s}/error cell #N/A as a body name', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': wb.at(0, line(2), 1, '#N/A')},
+        Refused('bodies.xlsx', line(2), 'body', ('#N/A',)), s)
+    add(f'xlsx/{s}/formula as a body name', 'xlsx', cmd(s, 'bodies.xlsx'),
+        {'bodies.xlsx': wb.at(0, line(2), 1, Formula('=HYPERLINK("http://x","y")'))}, Refused('bodies.xlsx', line(2), 'body'), s)
+    i = max(range(len(b.rows)), key=lambda k: int(b.cell(k, 'population')))
+    p = int(b.cell(i, 'population'))
+    add(f'xlsx/{s}/population as text with Indian grouping', 'xlsx', cmd(s, 'bodies.xlsx'),
+        {'bodies.xlsx': b.xlsx().at(0, line(i), b.col('population') + 1, indian(p))}, same_csv(s, b), s)
+    add(f'xlsx/{s}/population as text with Western grouping', 'xlsx', cmd(s, 'bodies.xlsx'),
+        {'bodies.xlsx': b.xlsx().at(0, line(i), b.col('population') + 1, WESTERN(p))}, same_csv(s, b), s)
+    add(f'xlsx/{s}/population as a whole float', 'xlsx', cmd(s, 'bodies.xlsx'),
+        {'bodies.xlsx': b.xlsx().at(0, line(i), b.col('population') + 1, float(p))}, same_csv(s, b), s)
+    add(f'xlsx/{s}/clean workbook', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': b.xlsx()}, same_csv(s, b), s)
+    # duplicate headers: pandas renames the second `sc` to `sc.1` and the wrong column is used
+    for label, second in pick(s, {'sc twice': 'sc', 'SC and sc': 'SC', "'sc ' and sc": 'sc '}, ('sc twice',)).items():
+        h = list(b.header) + [second]
+        rows = [r + (str(int(int(r[b.col('sc')]) * 0.5)),) for r in b.rows]
+        add(f'xlsx/{s}/duplicate header: {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': Table(tuple(h), tuple(rows)).xlsx()},
+            Refused('bodies.xlsx', None, 'sc'), s)
+        add(f'csv/{s}/duplicate header: {label}', 'csv', cmd(s), {'bodies.csv': Table(tuple(h), tuple(rows)).csv()},
+            Refused('bodies.csv', None, 'sc'), s)
+    # hidden sheets are never read: the hidden first sheet has other (valid) figures
+    other = b.map('sc', lambda v: str(int(v) // 3)).map('body', lambda v: v + ' (old)')
+    for state in ('hidden', 'veryHidden'):
+        add(f'xlsx/{s}/{state} first sheet, visible second', 'xlsx', cmd(s, 'bodies.xlsx'),
+            {'bodies.xlsx': Workbook((('old', other.sheet(), state), ('bodies', b.sheet(), 'visible')))},
+            RefusedOrSame(Refused('bodies.xlsx'), same_csv(s, b)), s)
+    two = Workbook((('2011', b.sheet(), 'visible'), ('2021', other.sheet(), 'visible')))
+    add(f'xlsx/{s}/two visible sheets without --sheet', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': two}, Refused('bodies.xlsx'), s)
+    add(f'xlsx/{s}/two visible sheets with --sheet 2021', 'xlsx', cmd(s, 'bodies.xlsx', '--sheet', '2021'), {'bodies.xlsx': two},
+        same_csv(s, other), s)
+    add(f'xlsx/{s}/--sheet that does not exist', 'xlsx', cmd(s, 'bodies.xlsx', '--sheet', '2031'), {'bodies.xlsx': two},
+        Refused('bodies.xlsx', None, None, ('2031',)), s)
+    add(f'xlsx/{s}/--sheet naming a hidden sheet', 'xlsx', cmd(s, 'bodies.xlsx', '--sheet', 'old'),
+        {'bodies.xlsx': Workbook((('old', other.sheet(), 'hidden'), ('bodies', b.sheet(), 'visible')))},
+        Refused('bodies.xlsx', None, None, ('old',)), s)
+    # text that pandas would take for a missing value
+    for label in pick(s, dict.fromkeys(('NA', 'None', 'null', 'nan', 'N/A', 'NULL', '#N/A text')), ('NA', 'None')):
+        name = Text('#N/A') if label == '#N/A text' else label
+        t = b.set(2, 'body', name)
+        add(f'xlsx/{s}/a body named {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': t.xlsx()},
+            same_csv(s, b.set(2, 'body', str(name))), s)
+        if label in ('NA', 'None', 'null'):
+            add(f'csv/{s}/a body named {label}', 'csv', cmd(s), {'bodies.csv': t.csv()}, same_csv(s, t), s)
+    add(f'xlsx/{s}/empty workbook', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': Workbook((('bodies', [], 'visible'),))},
+        Refused('bodies.xlsx'), s)
+    add(f'xlsx/{s}/header only', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': Workbook((('bodies', [list(b.header)], 'visible'),))},
+        Refused('bodies.xlsx'), s)
+    add(f'xlsx/{s}/a title row above the header', 'xlsx', cmd(s, 'bodies.xlsx'),
+        {'bodies.xlsx': Workbook((('bodies', [['Census 2011']] + b.sheet(), 'visible'),))}, Refused('bodies.xlsx'), s)
+
+for s in DIVISIONS:
+    b = base(s)
+    for label in ('None', 'NA', 'null'):
+        t = b.map('division', lambda v: label if v == 'Purva' else v)
+        add(f'xlsx/{s}/a division named {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': t.xlsx()}, same_csv(s, t), s)
+
+# a 10 MB cell: refused before it is loaded (run in a process of its own, memory bounded: see test_hostile)
+HUGE_CELL = Case('xlsx/up-mayor-2023/a 10 MB cell', 'xlsx', cmd('up-mayor-2023', 'bodies.xlsx'),
+                 {'bodies.xlsx': Huge(base('up-mayor-2023'), 10 * 2 ** 20)}, Refused('bodies.xlsx'), 'up-mayor-2023')
+CASES.append(HUGE_CELL)
+add('csv/up-mayor-2023/a 10 MB field', 'csv', cmd('up-mayor-2023'),
+    {'bodies.csv': Lazy(lambda: base('up-mayor-2023').set(2, 'body', 'A' * (10 * 2 ** 20)).csv())}, Refused('bodies.csv'), 'up-mayor-2023')
+
+for s in ('up-mayor-2023', 'up-palika-parishads-2023'):
+    b = base(s)
+    for label, content in {'really CSV': b.csv(), 'garbage': bytes(range(256)) * 8, 'empty': b'',
+                           'an OLE2 container (old .xls or an encrypted workbook)': b'\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1' + b'\0' * 504,
+                           'a zip of something else': None}.items():
+        if content is None:
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, 'w') as z: z.writestr('readme.txt', 'not a workbook')
+            content = buf.getvalue()
+        add(f'xlsx/{s}/a .xlsx that is {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': content}, Refused('bodies.xlsx'), s)
+
+# the tool's own .xlsx output, back as --previous (as its own .csv output is)
+for s in MAYORS:
+    more = ('--previous-date', '2023-05-04') if s == 'up-mayor-2023' else ()
+    b = base(s)
+    add(f'xlsx/{s}/own .xlsx output as --previous', 'xlsx', cmd(s, 'bodies.csv', '--previous', 'prev.xlsx', *more),
+        {'bodies.csv': b.csv()},
+        Same({'bodies.csv': b.csv()}, cmd(s, 'bodies.csv', '--previous', 'prev.csv', *more), before=(cmd(s, 'bodies.csv', '-o', 'prev.csv'),)),
+        s, before=(cmd(s, 'bodies.csv', '-o', 'prev.xlsx'),))
+    if s == 'up-mayor-2023':   # the output of a run that had a previous allotment (a column `previous`, some cells empty)
+        add(f'xlsx/{s}/own .xlsx output of a rotation as --previous', 'xlsx', cmd(s, 'bodies.csv', '--previous', 'prev2.xlsx', *more),
+            {'bodies.csv': b.csv()},
+            Same({'bodies.csv': b.csv()}, cmd(s, 'bodies.csv', '--previous', 'prev2.csv', *more),
+                 before=(cmd(s, 'bodies.csv', '-o', 'prev.csv'), cmd(s, 'bodies.csv', '--previous', 'prev.csv', *more, '-o', 'prev2.csv'))),
+            s, before=(cmd(s, 'bodies.csv', '-o', 'prev.xlsx'), cmd(s, 'bodies.csv', '--previous', 'prev.xlsx', *more, '-o', 'prev2.xlsx')))
+    add(f'xlsx/{s}/previous allotment as a workbook', 'xlsx', cmd(s, 'bodies.csv', '--previous', 'prev.xlsx', *more),
+        {'bodies.csv': b.csv(), 'prev.xlsx': Table.bundled(PREVIOUS).xlsx(title='allotment')},
+        Same({'bodies.csv': b.csv(), 'prev.csv': Table.bundled(PREVIOUS).csv()}, cmd(s, 'bodies.csv', '--previous', 'prev.csv', *more)), s)
+
+# ------------------------------------------------------------------------------------------------ CSV
+CSV_FEW = ('Latin-1', 'UTF-16 with BOM', 'UTF-8 BOM', 'an extra field on a row', 'a missing field on a row', 'empty file',
+           'header only', 'a binary file (PNG)')   # for the statutes other than up-mayor-2023
+for s in ('up-mayor-2023', 'up-palika-parishads-2023', 'municipal-council'):
+    b = base(s)
+    named = b.set(0, 'body', 'Agr\u00e1').set(1, 'body', 'Mu\u00f1oz')
+    text = b.text().splitlines()
+    few = {}
+    for label, enc in {'Latin-1': 'latin-1', 'Windows-1252': 'cp1252', 'UTF-16 with BOM': 'utf-16',
+                       'UTF-16-LE with BOM': 'utf-16-le', 'UTF-16-BE with BOM': 'utf-16-be'}.items():
+        data = named.csv(enc)
+        if enc in ('utf-16-le', 'utf-16-be'): data = '\ufeff'.encode(enc) + data
+        few[label] = ({'bodies.csv': data}, RefusedOrSame(Refused('bodies.csv'), same_csv(s, named)))
+    few.update({
+        'UTF-16-LE without BOM': ({'bodies.csv': named.csv('utf-16-le')}, Refused('bodies.csv')),
+        'UTF-8 BOM': ({'bodies.csv': b'\xef\xbb\xbf' + named.csv()}, same_csv(s, named)),
+        'CRLF line ends': ({'bodies.csv': named.csv(newline='\r\n')}, same_csv(s, named)),
+        'blank lines between rows': ({'bodies.csv': named.text().replace('\n', '\n\n').encode()}, same_csv(s, named)),
+        'header in capitals': ({'bodies.csv': named.with_header([h.upper() for h in b.header]).csv()}, same_csv(s, named)),
+        'an extra field on a row': ({'bodies.csv': '\n'.join(text[:3] + [text[3] + ',7'] + text[4:]).encode() + b'\n'},
+                                    Refused('bodies.csv', 4)),
+        'a missing field on a row': ({'bodies.csv': '\n'.join(text[:3] + [text[3].rsplit(',', 1)[0]] + text[4:]).encode() + b'\n'},
+                                     Refused('bodies.csv', 4)),
+        'an unquoted name with a comma': (
+            {'bodies.csv': '\n'.join(text[:3] + ['Mathura, Vrindavan,' + text[3].split(',', 1)[1]] + text[4:]).encode() + b'\n'},
+            Refused('bodies.csv', 4)),
+        'an unterminated quote': (
+            {'bodies.csv': '\n'.join(text[:3] + ['"Mathura' + text[3][text[3].index(','):]] + text[4:]).encode() + b'\n'},
+            Refused('bodies.csv')),
+        'empty file': ({'bodies.csv': b''}, Refused('bodies.csv')),
+        'blank lines only': ({'bodies.csv': b'\n\n  \n'}, Refused('bodies.csv')),
+        'header only': ({'bodies.csv': (text[0] + '\n').encode()}, Refused('bodies.csv')),
+        'semicolons (a European Excel)': ({'bodies.csv': b.text().replace(',', ';').encode()}, Refused('bodies.csv')),
+        'tabs': ({'bodies.csv': b.text().replace(',', '\t').encode()}, Refused('bodies.csv')),
+        'a binary file (PNG)': ({'bodies.csv': b'\x89PNG\r\n\x1a\n' + bytes(range(256)) * 4}, Refused('bodies.csv')),
+        'a workbook named .csv': ({'bodies.csv': b.xlsx()}, Refused('bodies.csv')),
+        'NUL bytes (UTF-16 read as bytes)': ({'bodies.csv': b.text().replace(',', ',\0').encode()}, Refused('bodies.csv')),
+        'a missing column': ({'bodies.csv': Table(tuple(h for h in b.header if h != 'sc'),
+                                                  tuple(tuple(v for h, v in zip(b.header, r) if h != 'sc') for r in b.rows)).csv()},
+                             Refused('bodies.csv', None, 'sc')),
+    })
+    for label, (files, expect) in few.items():
+        if s == 'up-mayor-2023' or label in CSV_FEW:
+            add(f'csv/{s}/{label}', 'csv', cmd(s), files, expect, s)
+
+# ------------------------------------------------------------------------------------------------ environment (files)
+E = 'up-mayor-2023'
+_good = base(E).csv()
+add('environment/input that does not exist', 'environment', cmd(E, 'absent.csv'), {}, Refused('absent.csv'), E)
+add('environment/input that does not exist (.xlsx)', 'environment', cmd(E, 'absent.xlsx'), {}, Refused('absent.xlsx'), E)
+add('environment/input that is a folder', 'environment', cmd(E, 'bodies.csv'), {'bodies.csv': DIR}, Refused('bodies.csv'), E)
+add('environment/input that is a folder (.xlsx)', 'environment', cmd(E, 'bodies.xlsx'), {'bodies.xlsx': DIR}, Refused('bodies.xlsx'), E)
+add('environment/unreadable input (chmod 000)', 'environment', cmd(E), {'bodies.csv': Mode(_good, 0o000)}, Refused('bodies.csv'), E,
+    root_skip='root reads a file of mode 000')
+add('environment/unreadable input (chmod 000, .xlsx)', 'environment', cmd(E, 'bodies.xlsx'),
+    {'bodies.xlsx': Mode(b'', 0o000)}, Refused('bodies.xlsx'), E, root_skip='root reads a file of mode 000')
+add('environment/input /dev/null', 'environment', cmd(E, '/dev/null'), {}, Refused('/dev/null'), E)
+add('environment/previous allotment that does not exist', 'environment', cmd(E, 'bodies.csv', '--previous', 'prev.csv'),
+    {'bodies.csv': _good}, Refused('prev.csv'), E)
+add('environment/output into a missing folder', 'environment', cmd(E, 'bodies.csv', '-o', 'nowhere/out.csv'),
+    {'bodies.csv': _good}, Refused('nowhere/out.csv'), E)
+add('environment/output into a missing folder (.xlsx)', 'environment', cmd(E, 'bodies.csv', '-o', 'nowhere/out.xlsx'),
+    {'bodies.csv': _good}, Refused('nowhere/out.xlsx'), E)
+add('environment/output to a read-only file', 'environment', cmd(E, 'bodies.csv', '-o', 'out.csv'),
+    {'bodies.csv': _good, 'out.csv': Mode(b'an earlier allotment\n', 0o444)}, Refused('out.csv'), E)
+add('environment/output to a read-only file (.xlsx)', 'environment', cmd(E, 'bodies.csv', '-o', 'out.xlsx'),
+    {'bodies.csv': _good, 'out.xlsx': Mode(b'an earlier allotment\n', 0o444)}, Refused('out.xlsx'), E)
+add('environment/output into a read-only folder', 'environment', cmd(E, 'bodies.csv', '-o', 'locked/out.csv'),
+    {'bodies.csv': _good, 'locked': Mode(DIR, 0o555)}, Refused('locked/out.csv'), E, root_skip='root writes into a folder of mode 555')
+add('environment/output that is a folder', 'environment', cmd(E, 'bodies.csv', '-o', 'dir.csv'),
+    {'bodies.csv': _good, 'dir.csv': DIR}, Refused('dir.csv'), E)
+add('environment/output with an unknown extension', 'environment', cmd(E, 'bodies.csv', '-o', 'out.txt'),
+    {'bodies.csv': _good}, Refused('out.txt'), E)
+add('environment/output equal to the input', 'environment', cmd(E, 'bodies.csv', '-o', 'bodies.csv'),
+    {'bodies.csv': _good}, Refused('bodies.csv'), E)
+add('environment/output equal to the input, spelt ./', 'environment', cmd(E, 'bodies.csv', '-o', './bodies.csv'),
+    {'bodies.csv': _good}, Refused('bodies.csv'), E)
+add('environment/output equal to the input, through ..', 'environment', cmd(E, 'bodies.csv', '-o', 'sub/../bodies.csv'),
+    {'bodies.csv': _good, 'sub': DIR}, Refused('bodies.csv'), E)
+add('environment/output a symbolic link to the input', 'environment', cmd(E, 'bodies.csv', '-o', 'link.csv'),
+    {'bodies.csv': _good}, Refused('link.csv'), E, links=(('link.csv', 'bodies.csv'),))
+add('environment/output equal to the previous allotment', 'environment', cmd(E, 'bodies.csv', '--previous', 'prev.csv', '-o', 'prev.csv'),
+    {'bodies.csv': _good, 'prev.csv': Table.bundled(PREVIOUS).csv()}, Refused('prev.csv'), E)
+
+# Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
+ENVIRONMENT = (
+    'stdout is /dev/full',
+    'stdout is /dev/full, with -o and --explain: nothing written',
+    'stdout closed (file descriptor 1)',
+    'stdout a pipe closed by the reader',
+    'disk full while writing the output (RLIMIT_FSIZE)',
+    'disk full while replacing an existing output (RLIMIT_FSIZE)',
+    'input is a named pipe (FIFO)',
+    'input is /dev/zero',
+    'new output gets the umask mode 022 -> 0644 (.csv)',
+    'new output gets the umask mode 022 -> 0644 (.xlsx)',
+    'new output gets the umask mode 027 -> 0640 (.csv)',
+    'existing output keeps its mode 0640 (.csv)',
+    'existing output keeps its mode 0664 (.xlsx)',
+    'SIGTERM while writing a new output: no temporary file',
+    'SIGTERM while replacing an existing output: unchanged, no temporary file',
+    'SIGINT while writing a new output: no temporary file',
+)
+
+# Corpus cases also run through the real `reservation-law` executable (exit codes, raw bytes on stderr).
+THROUGH_EXECUTABLE = (
+    'numbers/up-mayor-2023/sc misplaced-comma 550,0',
+    'names/up-mayor-2023/control character in a name: ESC colour sequence',
+    'environment/input that does not exist',
+    'formula/up-mayor-2023/body HYPERLINK -> out.xlsx',
+)
+
+GROUPS = ('numbers', 'names', 'formula', 'xlsx', 'csv', 'environment')
