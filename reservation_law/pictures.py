@@ -11,7 +11,8 @@ import pandas as pd
 from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES
 
 # %% auto #0
-__all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions']
+__all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
+           'HTMLBlock', 'worksheet', 'answer']
 
 # %% ../nbs/07_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -171,3 +172,29 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
     return fig
+
+# %% ../nbs/07_pictures.ipynb #a323bcd0
+class HTMLBlock:
+    "A piece of HTML that a notebook displays as such (`_repr_html_`), with a plain-text form for a terminal."
+    def __init__(self, html_text: str, text: str = ''): self.html, self.text = html_text, text
+    def _repr_html_(self): return self.html
+    def __repr__(self): return self.text or self.html
+
+def _cell(v) -> str: return html.escape(str(v))
+
+def worksheet(df: pd.DataFrame, blank=(), caption: str = '') -> HTMLBlock:
+    "`df` as a table to fill in: the columns in `blank` are added (or emptied) for the reader to write in."
+    cols = list(df.columns) + [c for c in blank if c not in df.columns]
+    head = ''.join(f'<th>{_cell(c)}</th>' for c in cols)
+    rows = ''.join('<tr>' + ''.join('<td class="blank"></td>' if c in blank else f'<td>{_cell(r[c])}</td>' for c in cols)
+                   + '</tr>' for _, r in df.iterrows())
+    cap = f'<caption>{_cell(caption)}</caption>' if caption else ''
+    return HTMLBlock(f'<table class="worksheet">{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
+                     df.assign(**{c: '____' for c in blank}).to_string(index=False))
+
+def answer(obj, summary: str = 'Answer') -> HTMLBlock:
+    "`obj` (a DataFrame, an object with `_repr_html_`, or text) folded under a closed 'Answer'."
+    if isinstance(obj, pd.DataFrame): inner, text = obj.to_html(index=False, classes='answer-table', border=0), obj.to_string(index=False)
+    elif hasattr(obj, '_repr_html_'): inner, text = obj._repr_html_(), str(obj)
+    else: inner, text = f'<p>{_cell(obj)}</p>', str(obj)
+    return HTMLBlock(f'<details class="answer"><summary>{_cell(summary)}</summary>{inner}</details>', f'{summary}: {text}')
