@@ -204,7 +204,7 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
     low = {k: v.lower() for k, v in opts.items()}
     if low.get('include') == 'false' or 'hide' in low: return []
     tags = set(cell.metadata.get('tags', []))
-    pre = []
+    pre, prompt = [], None
     if mode == 'procedure':
         if re.match(r'\s*show_doc\(', source): return []
         if 'default_exp' in low: return []
@@ -219,7 +219,9 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
                 if not cell.get('outputs'): return []
                 tags.add('remove-input')
             elif has_image(cell) or PLOTTING.search(source): tags.add('remove-input')   # the picture, not its code
-            else: tags.add('hide-input')
+            else:
+                tags.add('hide-input')
+                prompt = 'show how this was computed'
         tags.discard('hide-output')
     if low.get('echo') == 'false': tags.add('remove-input')
     if low.get('output') == 'false': tags.add('remove-output')
@@ -232,8 +234,9 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
         html = o.get('data', {}).get('text/html')
         if html: o['data']['text/html'] = drop_range_index(html if isinstance(html, str) else ''.join(html))
     cell.metadata = {'tags': sorted(tags)} if tags else {}
+    if prompt and 'hide-input' in tags: cell.metadata['mystnb'] = {'code_prompt_show': prompt}
     if figs is not None and has_image(cell):
-        cell.metadata['mystnb'] = figs.options(opts, source)
+        cell.metadata.setdefault('mystnb', {}).update(figs.options(opts, source))
     return pre + [cell]
 
 
@@ -326,6 +329,15 @@ def convert_notebook(src: Path, dst_dir: Path, mode: str = 'reference') -> str:
     return name
 
 
+PAGES_MARK = '<!-- pages: the build lists every page here, door by door -->'
+
+
+def page_title(path: Path) -> str:
+    "A built page's title (its first heading)."
+    nb = nbformat.read(path, as_version=4)
+    return nb.cells[0].source.splitlines()[0].lstrip('# ').strip() if nb.cells else path.stem
+
+
 def main():
     t0 = time.time()
     sys.path.insert(0, str(ROOT))
@@ -345,6 +357,11 @@ def main():
     # the home page's table of contents: procedures, course, reference (in notebook order inside each)
     idx = SRC / 'index.ipynb'
     nb = nbformat.read(idx, as_version=4)
+    titles = {n: page_title(SRC / f'{n}.ipynb') for n in names}
+    listing = '\n\n'.join(f'**{SECTIONS[k]}**: ' + ' · '.join(f'<a href="{n}.html">{htmllib.escape(titles[n])}</a>'
+                            for n in sections[SECTIONS[k]]) for k in ORDER if SECTIONS[k] in sections)
+    for c in nb.cells:
+        if c.cell_type == 'markdown' and PAGES_MARK in c.source: c.source = c.source.replace(PAGES_MARK, listing)
     for key in ORDER:
         title = SECTIONS[key]
         if title in sections:
