@@ -109,7 +109,7 @@ class Derivation:
 
 def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivation:
     """`res`'s derivation as a table (step, clause, what was done, result), each step anchored `{anchor}-step-{n}`,
-    the steps after the `first` folded. `res` is a `Result` (or a DataFrame like `Result.steps_table()`)."""
+    the steps after the `first` folded. `res` is a `Result` (or a DataFrame like the `steps_table()` of a `Result`)."""
     t = res if isinstance(res, pd.DataFrame) else res.steps_table()
     parts = [_split_step(x) for x in t['text']]
     table = pd.DataFrame({'step': list(t['step']), 'clause': list(t['clause']),
