@@ -158,6 +158,12 @@ class Figures:
     def __init__(self, page: str):
         self.page, self.section, self.heading, self.n, self.used = page, page, '', {}, set()
 
+    def derivation_anchor(self) -> str:
+        "`{section}` for the first derivation of a section, `{section}-2` for the next, …"
+        k = ('derivation', self.section)
+        i = self.n[k] = self.n.get(k, 0) + 1
+        return self.section + (f'-{i}' if i > 1 else '')
+
     def heading_seen(self, markdown: str):
         for m in re.finditer(r'^(#{1,6}) (.*?)(?:\s*\{#([A-Za-z][\w:.-]*)\})?\s*$', markdown, re.M):
             if len(m.group(1)) == 1: continue
@@ -192,6 +198,61 @@ class Figures:
         return {'figure': {'caption': f"{cap}", 'name': label}, 'image': {'alt': alt}}
 
 
+EXPLAIN_HEAD = re.compile(r'^reservation_law \S+ — \S+')
+
+
+def _step_line(line: str):
+    "`12. [clause] text` → (12, clause, text); the clause may hold brackets of its own (`[… [modelled: …]]`)."
+    m = re.match(r'^(\d+)\. \[', line)
+    if not m: return None
+    depth, i = 1, m.end()
+    while i < len(line) and depth:
+        depth += {'[': 1, ']': -1}.get(line[i], 0)
+        i += 1
+    if depth: return None
+    return int(m.group(1)), line[m.end():i - 1], line[i:].strip()
+
+
+def explain_as_table(text: str, anchor: str):
+    "The text of `Result.explain()` as HTML: its head, the derivation as a table (steps anchored), its warnings."
+    import pandas as pd
+    from reservation_law.pictures import derivation
+    lines = text.rstrip('\n').split('\n')
+    head, steps, tail, i = [], [], [], 0
+    while i < len(lines) and not _step_line(lines[i]): head.append(lines[i]); i += 1
+    while i < len(lines) and _step_line(lines[i]): steps.append(_step_line(lines[i])); i += 1
+    tail = lines[i:]
+    if not steps or [n for n, _, _ in steps] != list(range(1, len(steps) + 1)): return None
+    esc = htmllib.escape
+    out = ['<div class="explain">', f'<p class="derivation-head"><strong>{esc(head[0])}</strong></p>']
+    rest = [l for l in head[1:] if l.strip()]
+    if rest: out.append('<ul class="derivation-notes">' + ''.join(f'<li>{esc(l)}</li>' for l in rest) + '</ul>')
+    t = pd.DataFrame({'step': [n for n, _, _ in steps], 'clause': [c for _, c, _ in steps], 'text': [x for _, _, x in steps]})
+    out.append(derivation(t, anchor)._repr_html_())
+    warns = [l for l in tail if l.strip()]
+    if warns: out.append('<ul class="derivation-warnings">' + ''.join(
+        f'<li class="{"warning" if l.startswith("WARNING") else "note"}">{esc(l)}</li>' for l in warns) + '</ul>')
+    return '\n'.join(out + ['</div>'])
+
+
+def derivations_as_tables(cell, figs) -> None:
+    "A printed `Result.explain()` (a wall of text) → its derivation as a table, each step anchored under the section."
+    outs = []
+    for o in cell.get('outputs', []):
+        text = _text(o.get('text', '')) if o.get('output_type') == 'stream' and o.get('name') == 'stdout' else ''
+        if text and EXPLAIN_HEAD.match(text):
+            anchor = figs.derivation_anchor() if figs else 'derivation'
+            html = explain_as_table(text, anchor)
+            if html:
+                outs.append(nbformat.v4.new_output('display_data', data={'text/html': html, 'text/plain': text}))
+                continue
+        outs.append(o)
+    cell['outputs'] = outs
+
+
+def _text(v) -> str: return ''.join(v) if isinstance(v, list) else str(v)
+
+
 def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
     """Quarto cell options → myst-nb tags; returns a list of cells (none for a cell that must not appear).
     `mode` 'procedure': folded code, no assertions, no imports, no show_doc, figures without their code."""
@@ -223,6 +284,7 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
                 tags.add('hide-input')
                 prompt = 'show how this was computed'
         tags.discard('hide-output')
+        derivations_as_tables(cell, figs)
     if low.get('echo') == 'false': tags.add('remove-input')
     if low.get('output') == 'false': tags.add('remove-output')
     if low.get('code-fold') in ('true', 'show') and 'remove-input' not in tags: tags.add('hide-input')

@@ -250,3 +250,16 @@ def test_coverage_lists_every_text():
     html = _html('coverage.html')
     for f in statute_files(): assert f in html
     assert 'computed' in html and 'up_mayor_2023.html' in html
+
+
+def test_procedure_derivations_are_tables_with_a_citable_anchor_per_step(page, site):
+    "The build turns a printed `Result.explain()` into the derivation table, anchored under its worked example."
+    page.goto(f'{site}/up_mayor_2023.html#ex-mayor-2023-17-step-4', wait_until='networkidle')
+    row = page.locator('#ex-mayor-2023-17-step-4')
+    assert row.count() == 1 and row.is_visible()
+    assert 'BC offices' in row.inner_text() and '27 %' in row.inner_text()
+    assert row.locator('td.result').inner_text() == '4'
+    assert row.evaluate('e => e.getBoundingClientRect().top') < 500
+    html = _html('up_chairpersons_2023.html')
+    assert 'id="ex-pp-three-divisions-step-4"' in html
+    assert 'white-space: pre' not in html.split('id="ex-pp-three-divisions-derivation"')[1][:2000]
