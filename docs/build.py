@@ -176,17 +176,23 @@ class Figures:
             re.search(r"plot_\w+\([^\n]*?,\s*(?:f?)(['\"])([^'\"]{12,})\1\s*\)", source)
         if m: title = m.group(2)
         kind = re.search(r'\bplot_(\w+)\(', source)
-        cap = opts.get('fig-cap') or title or self.heading or self.page.replace('_', ' ')
+        heading = re.sub(r'^Worked example:\s*', 'worked example: ', self.heading)
+        cap = opts.get('fig-cap') or title or heading or self.page.replace('_', ' ')
         cap = cap.strip('"\'')
-        what = {'chain': 'a rotation chain: one column per election, one row per body, each cell coloured and labelled '
-                         'with the category the body got (outlined in red where a warning names a conflict)',
+        cap = cap[0].upper() + cap[1:]
+        cols = re.search(r"plot_chain\([^\n]*?\[\s*((?:['\"][^'\"]+['\"]\s*,?\s*)+)\]", source)
+        cols = ', '.join(re.findall(r"['\"]([^'\"]+)['\"]", cols.group(1))) if cols else ''
+        what = {'chain': 'a rotation chain: one column per election' + (f' ({cols})' if cols else '') + ', one row per body, '
+                         'each cell coloured and labelled with the category the body got (outlined in red where a '
+                         'warning names a conflict)',
                 'divisions': 'a division map: one panel per division, one tile per body, coloured and labelled with '
                              'its category', 'arrangement': 'an arrangement: the bodies ranked, the cut-off drawn, '
                              'the bodies above it labelled with the office they got'}
         if opts.get('fig-alt'): alt = opts['fig-alt'].strip('"\'')
-        elif kind and kind.group(1) in what: alt = f"Picture of {cap}: {what[kind.group(1)]}."
-        elif '.barh(' in source or '.bar(' in source: alt = f"Bar chart of {cap}, one bar per body, coloured by category."
-        else: alt = f"Picture: {cap} (section: {self.heading or self.page})."
+        elif kind and kind.group(1) in what: alt = f"{cap}: {what[kind.group(1)]}."
+        elif '.barh(' in source or '.bar(' in source:
+            alt = f"Bar chart: {cap}; one bar per body, its parts coloured by category (the colours of the legend)."
+        else: alt = f"Chart: {cap} (in the section {self.heading or self.page!r}; its numbers are in the tables above)."
         label = opts.get('label')
         if not label:
             i = self.n[self.section] = self.n.get(self.section, 0) + 1
