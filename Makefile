@@ -25,6 +25,6 @@ docs: install
 
 test: install chromium
 	$(BIN)/python tools/check_sync.py
-	$(BIN)/nbdev_test --n_workers 2
+	$(BIN)/python tools/check_outputs.py --workers 2   # runs every notebook (as nbdev_test) and compares its stored outputs
 	$(BIN)/python docs/build.py
 	$(BIN)/python -m pytest

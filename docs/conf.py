@@ -1,5 +1,5 @@
 "Sphinx configuration for the reservation_law site, built offline from nbdev's processed notebooks (see build.py)."
-import configparser, pathlib
+import configparser, pathlib, subprocess
 
 _ini = configparser.ConfigParser(delimiters=['='])
 _ini.read(pathlib.Path(__file__).resolve().parents[1] / 'settings.ini', encoding='utf-8')
@@ -8,7 +8,27 @@ _cfg = _ini['DEFAULT']
 project = 'reservation_law'
 author = _cfg['author']
 copyright = _cfg['copyright']
-release = version = _cfg['version']
+try:
+    import reservation_law
+    release = version = reservation_law.__version__
+except ImportError:
+    release = version = _cfg['version']
+
+
+def built_from() -> str:
+    "The commit the site is built from (`git rev-parse --short HEAD`), `+dirty` if the work tree has changes."
+    root = pathlib.Path(__file__).resolve().parents[1]
+    try:
+        sha = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=root, capture_output=True, text=True,
+                             check=True).stdout.strip()
+        dirty = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/_static/data',
+                                ':!docs/_static/statutes'], cwd=root, capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return 'unknown'
+    return sha + ('+dirty' if dirty else '')
+
+
+commit = built_from()
 
 extensions = ['myst_nb']
 myst_enable_extensions = ['attrs_block', 'attrs_inline', 'dollarmath', 'colon_fence']
@@ -16,6 +36,8 @@ myst_heading_anchors = 3
 nb_execution_mode = 'off'            # the notebooks' stored outputs are the docs; nbdev_test runs them
 nb_render_markdown_format = 'myst'   # show_doc output is markdown
 nb_merge_streams = True
+nb_code_prompt_show = 'show the code'   # the clause's code, folded under it (a closed <details>)
+nb_code_prompt_hide = 'hide the code'
 exclude_patterns = ['_build', '**.ipynb_checkpoints']
 suppress_warnings = ['myst.header', 'mystnb.unknown_mime_type']
 
@@ -23,12 +45,14 @@ html_theme = 'sphinx_book_theme'
 html_title = f'reservation_law {version}'
 html_static_path = ['_static']
 html_css_files = ['custom.css']
+html_js_files = ['custom.js']
 html_theme_options = {
     'show_toc_level': 2,
     'navigation_with_keys': False,
     'use_download_button': False,
-    'extra_footer': f'<p>Every output on this site was computed by <strong>reservation_law {version}</strong>. '
-                    'Cite a worked example by page, anchor and this version.</p>',
+    'extra_footer': f'<p class="built-from">Every output on this site was computed by <strong>reservation_law '
+                    f'<span class="version">{version}</span></strong>, built from commit <code class="commit">{commit}</code>. '
+                    'Cite a worked example by page, anchor, version and commit (<a href="how_to_cite.html">how to cite</a>).</p>',
     'home_page_in_toc': True,
 }
 html_last_updated_fmt = None

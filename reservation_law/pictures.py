@@ -4,20 +4,42 @@
 
 # %% ../nbs/07_pictures.ipynb #0651ccdd
 from __future__ import annotations
+import html, math
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
-from .arrangement import CATEGORIES
+import pandas as pd
+from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES
 
 # %% auto #0
-__all__ = ['COLOURS', 'plot_chain']
+__all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
+           'HTMLBlock', 'worksheet', 'answer']
 
 # %% ../nbs/07_pictures.ipynb #6aac0a8b
 COLOURS = {
-    'SC': '#1f77b4', 'SC-W': '#9ecae1', 'ST': '#2ca02c', 'ST-W': '#a1d99b',
-    'BC': '#ff7f0e', 'BC-W': '#fdd0a2', 'BC-A': '#ff7f0e', 'BC-A-W': '#fdd0a2', 'BC-B': '#d62728', 'BC-B-W': '#fcbba1',
-    'W': '#e377c2', 'UR': '#f0f0f0',
+    'SC': '#1f4e99', 'SC-W': '#9ecae1', 'ST': '#1b6e36', 'ST-W': '#a1d99b',
+    'BC': '#a63d00', 'BC-W': '#fdd0a2', 'BC-A': '#a63d00', 'BC-A-W': '#fdd0a2', 'BC-B': '#9b1c20', 'BC-B-W': '#fcbba1',
+    'W': '#7b2d8e', 'UR': '#f0f0f0',
 }
+"Colour of each category's tile: a dark tile for a group's office, a light one for its women's office."
 
+def _luminance(colour: str) -> float:
+    "WCAG relative luminance of a `#rrggbb` colour."
+    def ch(v):
+        v = int(v, 16) / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (ch(colour[i:i + 2]) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+def contrast(a: str, b: str) -> float:
+    "WCAG contrast ratio of two colours (1 to 21; AA for normal text needs 4.5)."
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+def text_colour(background: str) -> str:
+    "White or black, whichever reads better on `background` (white on the dark tiles)."
+    return '#ffffff' if contrast('#ffffff', background) >= contrast('#000000', background) else '#000000'
+
+# %% ../nbs/07_pictures.ipynb #209b050d
 def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
     """One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category.
     `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names."""
@@ -29,7 +51,7 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
         for i, b in enumerate(bodies):
             c = cat.get(b, 'UR'); used.add(c)
             ax.add_patch(plt.Rectangle((j, i), 0.95, 0.9, color=COLOURS[c], ec='#888888', lw=0.5))
-            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=9)
+            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
     pos = {b: i for i, b in enumerate(bodies)}
     for b, j in marks:
         ax.add_patch(plt.Rectangle((j, pos[b]), 0.95, 0.9, fill=False, ec='#c00000', lw=2.5))
@@ -44,3 +66,135 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
                         loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
     if title: ax.set_title(title, fontsize=11)
     return ax
+
+# %% ../nbs/07_pictures.ipynb #3a71f105
+def _split_step(text: str) -> tuple:
+    "A step's text as (what was done, result): the result is what follows the last `→`, if any."
+    if '→' not in text: return text, ''
+    what, _, result = text.rpartition('→')
+    return what.rstrip(), result.strip()
+
+class Derivation:
+    "A derivation shown as an HTML table (`_repr_html_`); `table` is the DataFrame, `str()` the plain text."
+    def __init__(self, table: pd.DataFrame, anchor: str, first: int = 8, caption: str = ''):
+        self.table, self.anchor, self.first, self.caption = table, anchor, first, caption
+
+    def _rows(self, rows) -> str:
+        out = []
+        for r in rows:
+            sid = f"{self.anchor}-step-{r.step}"
+            out.append(f'<tr id="{sid}"><td class="step"><a class="step-link" href="#{sid}" title="link to this step">'
+                       f'{r.step}</a></td><td class="clause">{html.escape(r.clause)}</td>'
+                       f'<td class="what">{html.escape(r.what)}</td><td class="result">{html.escape(r.result)}</td></tr>')
+        return '\n'.join(out)
+
+    def _table(self, rows, cls='') -> str:
+        head = ('<thead><tr><th>step</th><th>clause</th><th>what was done</th><th>result</th></tr></thead>')
+        return f'<table class="derivation{cls}">{head}<tbody>{self._rows(rows)}</tbody></table>'
+
+    def _repr_html_(self) -> str:
+        rows = list(self.table.itertuples(index=False))
+        cap = f'<p class="derivation-caption">{html.escape(self.caption)}</p>' if self.caption else ''
+        out = f'<div class="derivation" id="{self.anchor}-derivation">{cap}' + self._table(rows[:self.first])
+        if len(rows) > self.first:
+            out += (f'<details class="derivation-more"><summary>show steps {self.first + 1}–{len(rows)} of {len(rows)}</summary>'
+                    + self._table(rows[self.first:], ' derivation-rest') + '</details>')
+        return out + '</div>'
+
+    def __str__(self) -> str:
+        return '\n'.join(f"{r.step}. [{r.clause}] {r.what}" + (f" → {r.result}" if r.result else '')
+                         for r in self.table.itertuples(index=False))
+
+    __repr__ = __str__
+
+def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivation:
+    """`res`'s derivation as a table (step, clause, what was done, result), each step anchored `{anchor}-step-{n}`,
+    the steps after the `first` folded. `res` is a `Result` (or a DataFrame like the `steps_table()` of a `Result`)."""
+    t = res if isinstance(res, pd.DataFrame) else res.steps_table()
+    parts = [_split_step(x) for x in t['text']]
+    table = pd.DataFrame({'step': list(t['step']), 'clause': list(t['clause']),
+                          'what': [w for w, _ in parts], 'result': [r for _, r in parts]})
+    return Derivation(table, anchor, first, caption)
+
+# %% ../nbs/07_pictures.ipynb #5ca81023
+def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
+                     top: int | None = None):
+    """One arrangement (`reservation_law.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
+    each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
+    `top`: draw only the first `top` bodies."""
+    label = label or {}
+    names = [b for b in arr.order if b not in set(exclude)][:top]
+    vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
+    if ax is None: _, ax = plt.subplots(figsize=(8.5, len(names) * 0.36 + 1.3))
+    for i, (b, v) in enumerate(zip(names, vals)):
+        c = label.get(b) or 'UR'
+        got = cut is not None and i < cut
+        ax.barh(i, v, color=COLOURS[c] if got else '#d9d9d9', ec='#555555', lw=0.5)
+        txt = f"{arr.show(b)}" + (f"  {c}" if got else '')
+        ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=9, color=text_colour(COLOURS[c]) if got else '#000000')
+    if cut is not None and 0 < cut <= len(names):
+        ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
+        ax.text(max(vals) if vals else 1, cut - 0.45, f"cut-off: {cut} office{'s' if cut != 1 else ''}", color='#c00000',
+                ha='right', va='top', fontsize=9)
+    ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=9)
+    ax.set_ylim(len(names) - 0.5, -0.5)
+    ax.set_xlabel(arr.by + (' (%)' if arr.is_share else ''), fontsize=9)
+    ax.tick_params(axis='x', labelsize=9)
+    for s in ('top', 'right'): ax.spines[s].set_visible(False)
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+# %% ../nbs/07_pictures.ipynb #3e089037
+def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = ''):
+    "One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category."
+    from reservation_law.arrangement import share
+    cat = dict(zip(result.table['body'], result.table['category']))
+    prop = share(bodies, key)
+    dn = list(dict.fromkeys(bodies['division']))
+    per = max(int((bodies['division'] == d).sum()) for d in dn)
+    side = max(2, math.ceil(math.sqrt(per)))
+    cols = min(ncols, len(dn)); nrows = -(-len(dn) // cols)
+    fig, axes = plt.subplots(nrows, cols, figsize=(cols * side * 1.25 + 0.4, nrows * side * 0.8 + 1.4), squeeze=False)
+    for ax in axes.flat: ax.set_axis_off()
+    for ax, d in zip(axes.flat, dn):
+        names = sorted(bodies.loc[bodies['division'] == d, 'body'], key=lambda b: (-prop[b], b))
+        for i, b in enumerate(names):
+            x, y, c = i % side, i // side, cat[b]
+            ax.add_patch(plt.Rectangle((x, -y), 0.96, 0.9, color=COLOURS[c], ec='#555555', lw=0.6))
+            short = b if len(b) <= 11 else b[:10] + '…'
+            ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
+        ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-side + 0.85, 1.0)
+        ax.set_title(f"{d} ({len(names)})", fontsize=10)
+    codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
+    used = [c for c in codes if c in set(cat.values())]
+    fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f"{c}: {CATEGORIES[c]}") for c in used],
+               loc='lower center', ncol=min(3, len(used)), fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #a323bcd0
+class HTMLBlock:
+    "A piece of HTML that a notebook displays as such (`_repr_html_`), with a plain-text form for a terminal."
+    def __init__(self, html_text: str, text: str = ''): self.html, self.text = html_text, text
+    def _repr_html_(self): return self.html
+    def __repr__(self): return self.text or self.html
+
+def _cell(v) -> str: return html.escape(str(v))
+
+def worksheet(df: pd.DataFrame, blank=(), caption: str = '') -> HTMLBlock:
+    "`df` as a table to fill in: the columns in `blank` are added (or emptied) for the reader to write in."
+    cols = list(df.columns) + [c for c in blank if c not in df.columns]
+    head = ''.join(f'<th>{_cell(c)}</th>' for c in cols)
+    rows = ''.join('<tr>' + ''.join('<td class="blank"></td>' if c in blank else f'<td>{_cell(r[c])}</td>' for c in cols)
+                   + '</tr>' for _, r in df.iterrows())
+    cap = f'<caption>{_cell(caption)}</caption>' if caption else ''
+    return HTMLBlock(f'<table class="worksheet">{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
+                     df.assign(**{c: '____' for c in blank}).to_string(index=False))
+
+def answer(obj, summary: str = 'Answer') -> HTMLBlock:
+    "`obj` (a DataFrame, an object with `_repr_html_`, or text) folded under a closed 'Answer'."
+    if isinstance(obj, pd.DataFrame): inner, text = obj.to_html(index=False, classes='answer-table', border=0), obj.to_string(index=False)
+    elif hasattr(obj, '_repr_html_'): inner, text = obj._repr_html_(), str(obj)
+    else: inner, text = f'<p>{_cell(obj)}</p>', str(obj)
+    return HTMLBlock(f'<details class="answer"><summary>{_cell(summary)}</summary>{inner}</details>', f'{summary}: {text}')

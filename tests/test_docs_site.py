@@ -95,7 +95,7 @@ def test_every_local_link_and_anchor_resolves():
         for target, anchor in re.findall(r'href="([\w-]+\.html)(?:#([^"]*))?"', text):
             if target not in ids or (anchor and anchor not in ids[target]):
                 broken.append(f'{page} → {target}#{anchor}')
-        for target in re.findall(r'href="(_static/statutes/[^"#]+)"', text):
+        for target in re.findall(r'href="(_static/(?:statutes|data)/[^"#]+)"', text):
             if not (SITE / target).exists(): broken.append(f'{page} → {target}')
     assert broken == [], sorted(set(broken))
 
@@ -105,3 +105,161 @@ def test_quotations_show_their_legal_source():
     text = (SITE / 'up_mayor_2023.html').read_text(encoding='utf-8')
     assert 'U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3' in text
     assert 'href="_static/statutes/up-ulb-laws-amendment-act-2023-s3.txt"' in text
+
+
+# ---------------------------------------------------------------- the two doors, folding, figures, downloads, footer
+PROCEDURES = ('up_mayor_1994.html', 'up_mayor_2023.html', 'up_corporation_wards.html', 'up_chairpersons_2023.html',
+              'municipal_council.html')
+COURSE = ('course_mayors.html', 'course_chairpersons.html', 'course_councils.html')
+
+
+def _html(name):
+    _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
+    return (SITE / name).read_text(encoding='utf-8')
+
+
+def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(page, site):
+    page.goto(f'{site}/index.html', wait_until='networkidle')
+    captions = [c.strip() for c in page.locator('.bd-sidebar-primary p.caption').all_inner_texts()]
+    assert captions[0].startswith('Procedures'), captions
+    assert captions.index('Course: allotting by hand') < captions.index('Reference'), captions
+    assert all(c.startswith('Procedures') for c in captions[:captions.index('Course: allotting by hand')])
+    nxt = page.locator('a.right-next').first.get_attribute('href')
+    assert nxt.startswith('up_mayor_1994'), nxt          # "Next" from the home page is a procedure
+    text = page.locator('main').inner_text()
+    for door in ('For election staff and trainers', 'For lawyers and courts', 'For programmers'):
+        assert door in text
+
+
+def test_procedure_pages_fold_the_code_and_hide_assertions_and_signatures(page, site):
+    for name in PROCEDURES:
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        inputs = page.locator('div.cell_input')
+        assert inputs.count() > 0, name
+        assert page.locator('div.cell_input:visible').count() == 0, f'{name}: code visible without unfolding'
+        closed = page.locator('details.hide.above-input:not([open])').count()
+        assert closed == page.locator('details.hide.above-input').count() > 0, name
+        html = _html(name)
+        assert 'test_eq(' not in html and 'test_fail(' not in html, name
+        assert 'class="sig-name' not in html and '[source]' not in html, name   # no show_doc signatures
+    page.goto(f'{site}/up_mayor_2023.html#m2023-s7-5-1-b-iii', wait_until='networkidle')
+    code = page.locator('div.cell_input:has-text("def women_total_2023")')
+    assert code.count() == 1 and not code.is_visible()
+    summary = page.locator('details.hide:has(div.cell_input:has-text("def women_total_2023")) > summary')
+    assert 'show the code' in summary.inner_text()
+    summary.click()
+    assert code.is_visible()
+
+
+def test_reference_pages_keep_their_signatures():
+    assert 'round_half_down' in _html('rounding.html') and 'id="round_half_down"' in _html('rounding.html')
+
+
+def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(page, site):
+    import re
+    seen = 0
+    for name in PROCEDURES + COURSE + ('pictures.html',):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        for img in page.locator('main img').all():
+            fig = img.locator('xpath=ancestor::figure[1]')
+            assert fig.count() == 1, f'{name}: an image outside a figure'
+            fid = fig.get_attribute('id') or ''
+            assert fid.startswith('fig-'), f'{name}: figure without an anchor'
+            assert len(fig.locator('figcaption').inner_text().strip()) > 10, f'{name}#{fid}: no caption'
+            alt = img.get_attribute('alt') or ''
+            assert len(alt) > 25 and not re.fullmatch(r'[0-9a-f]{16,}(\.png)?', alt), f'{name}#{fid}: alt {alt!r}'
+            seen += 1
+    assert seen >= 8
+    page.goto(f'{site}/course_mayors.html#fig-course-mayor-step-5', wait_until='networkidle')
+    assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').inner_text()
+
+
+def test_worked_examples_link_their_input_as_csv(page, site):
+    html = _html('up_mayor_2023.html')
+    assert 'href="_static/data/up_corporations_17.csv"' in html
+    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    hrefs = {a.get_attribute('href') for a in page.locator('a.download').all()}
+    assert '_static/data/up_corporations_17_bc_illustrative.csv' in hrefs
+    for href in hrefs:
+        r = page.request.get(f'{site}/{href}')
+        assert r.status == 200, href
+        if href.endswith('.csv'): assert r.text().startswith('body,'), href
+    assert page.offsite == []
+
+
+def test_every_page_names_the_version_and_the_commit_that_built_it(page, site):
+    import subprocess, reservation_law
+    sha = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    for name in ('index.html', 'up_mayor_2023.html', 'course_mayors.html', 'api.html'):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        foot = page.locator('.built-from').first
+        assert foot.count() == 1 and foot.is_visible(), name
+        assert page.locator('.built-from .version').inner_text() == reservation_law.__version__
+        commit = page.locator('.built-from .commit').inner_text()
+        assert commit.removesuffix('+dirty') and len(commit.removesuffix('+dirty')) >= 7, commit
+        if sha: assert commit.removesuffix('+dirty') == sha, f'site built from {commit}, HEAD is {sha}: rebuild it'
+
+
+def test_a_step_of_a_folded_derivation_can_be_linked(page, site):
+    page.goto(f'{site}/pictures.html#ex-pictures-derivation-step-4', wait_until='networkidle')
+    assert '27 %' in page.locator('#ex-pictures-derivation-step-4').inner_text()
+    assert page.locator('details.derivation-more:not([open])').count() == 1     # the steps after the eighth folded
+    assert not page.locator('#ex-pictures-derivation-step-12').is_visible()
+    page.goto(f'{site}/pictures.html#ex-pictures-derivation-step-12', wait_until='networkidle')
+    row = page.locator('#ex-pictures-derivation-step-12')
+    assert row.count() == 1 and row.is_visible()        # the details it is folded in opened for it
+    assert 's.7(5)(1)' in row.inner_text()
+
+
+def test_course_pages_have_blank_tables_folded_answers_and_a_self_check(page, site):
+    for name in COURSE:
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        assert page.locator('table.worksheet td.blank').count() >= 5, name
+        answers = page.locator('details.answer')
+        assert answers.count() >= 5 and page.locator('details.answer[open]').count() == 0, name
+        assert page.locator('section[id$="-self-check"]').count() == 1, name
+        assert page.locator('div.cell_input:visible').count() == 0, name
+    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    assert 'illustrative' in page.locator('main').inner_text()
+    first = page.locator('details.answer').first
+    first.locator('summary').click()
+    assert '17' in first.inner_text()
+
+
+def test_the_handout_prints_on_a4_without_the_site_around_it(page, site):
+    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    page.emulate_media(media='print')
+    assert not page.locator('.bd-sidebar-primary').is_visible()
+    assert page.locator('table.worksheet').first.is_visible()
+    assert not page.locator('details.answer table').first.is_visible()
+    pdf = page.pdf(format='A4')
+    pages = pdf.count(b'/Type /Page') - pdf.count(b'/Type /Pages')
+    assert 2 <= pages <= 14, pages
+
+
+def test_glossary_has_every_code_in_english_and_hindi():
+    from reservation_law.arrangement import CATEGORIES
+    html = _html('glossary.html')
+    for code in CATEGORIES: assert f'<code class="docutils literal notranslate"><span class="pre">{code}</span></code>' in html, code
+    for word in ('अनुसूचित जाति', 'अनुसूचित जनजाति', 'पिछड़ा वर्ग', 'महिला', 'अनारक्षित'): assert word in html
+    assert 'urban area of the State' in html and 'law-source' in html
+
+
+def test_coverage_lists_every_text():
+    from reservation_law.verbatim import statute_files
+    html = _html('coverage.html')
+    for f in statute_files(): assert f in html
+    assert 'computed' in html and 'up_mayor_2023.html' in html
+
+
+def test_procedure_derivations_are_tables_with_a_citable_anchor_per_step(page, site):
+    "The build turns a printed `Result.explain()` into the derivation table, anchored under its worked example."
+    page.goto(f'{site}/up_mayor_2023.html#ex-mayor-2023-17-step-4', wait_until='networkidle')
+    row = page.locator('#ex-mayor-2023-17-step-4')
+    assert row.count() == 1 and row.is_visible()
+    assert 'BC offices' in row.inner_text() and '27 %' in row.inner_text()
+    assert row.locator('td.result').inner_text() == '4'
+    assert row.evaluate('e => e.getBoundingClientRect().top') < 500
+    html = _html('up_chairpersons_2023.html')
+    assert 'id="ex-pp-three-divisions-step-4"' in html
+    assert 'white-space: pre' not in html.split('id="ex-pp-three-divisions-derivation"')[1][:2000]
