@@ -15,7 +15,7 @@ from . import registry
 from .record import provenance, from_json, sha256_file
 
 # %% auto #0
-__all__ = ['load_previous', 'in_force_warning', 'allot', 'group_totals', 'seats']
+__all__ = ['OUTPUT_COLUMNS', 'load_previous', 'in_force_warning', 'allot', 'group_totals', 'seats']
 
 # %% ../nbs/04_api.ipynb #b8dd451b
 def _rename_in(x, renames: dict):
@@ -99,12 +99,14 @@ def _input(role, src) -> dict:
     h.update(pd.util.hash_pandas_object(src, index=False).to_numpy().tobytes())
     return {'role': role, 'path': '<DataFrame>', 'sha256': h.hexdigest(), 'hash_of': 'pandas row hashes'}
 
+OUTPUT_COLUMNS = ('category', 'clause', 'reason', 'previous', 'serial')
+
 def _pass_through(res, df) -> None:
     "The user's own columns (a district, a code) into the result's table, after `body`."
     known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
-    extra = [c for c in df.columns if c not in known]
-    clash = [c for c in extra if c in res.table.columns]
-    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is also a column of the output: rename it", column=clash[0])
+    extra = [c for c in df.columns if c not in known and c not in res.table.columns]   # the statute's own inputs it shows itself
+    clash = [c for c in df.columns if c in OUTPUT_COLUMNS]
+    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", column=clash[0])
     for j, c in enumerate(extra, 1): res.table.insert(j, c, list(df[c]))
 
 def _finish(s, res, df, inputs, it, params, election_date):

@@ -67,8 +67,8 @@ def clean_name(value, what: str = 'body name') -> str:
     if isinstance(value, float) and value.is_integer(): value = int(value)
     s = str(value)
     if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
+    if not s.isprintable() and (why := _bad_char(s.strip(' \t'))): raise ValueError(f"{what} {why}")   # even at either end
     s = s.strip()
-    if not s.isprintable() and (why := _bad_char(s)): raise ValueError(f"{what} {why}")
     if s.startswith(FORMULA_START):
         raise ValueError(f"{what} {s!r} begins with {s[0]!r}: a spreadsheet would read it as a formula; "
                          "a name cannot begin with = + - @")
@@ -213,6 +213,7 @@ def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]
     name, path = str(path), Path(path)
     if not path.exists(): raise InputError("no such file", file=name)
     if path.is_dir(): raise InputError("is a folder, not a file", file=name)
+    if not path.is_file(): raise InputError("is not a regular file (a pipe or a device): save the table as a file", file=name)
     suffix = path.suffix.lower()
     if suffix == '.xls': raise InputError("old Excel format (.xls) is not read: save it as .xlsx or CSV UTF-8", file=name)
     if suffix in ('.xlsx', '.xlsm'): return _read_xlsx(path, name, sheet)
@@ -220,20 +221,21 @@ def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]
     try: raw = path.read_bytes()
     except OSError as e: raise InputError(f"cannot be read ({e.strerror or e})", file=name) from None
     if raw.startswith(b'PK\x03\x04'): raise InputError("is a zip archive (an Excel workbook?): give it a .xlsx name", file=name)
-    if b'\x00' in raw[:4096]: raise InputError("is a binary file (NUL bytes), not CSV text", file=name)
+    if raw[:4096].count(b'\x00') > 16: raise InputError("is a binary file (NUL bytes), not CSV text", file=name)
     text = _decode(raw, name)
     if not text.strip(): raise InputError("the file is empty", file=name)
     reader = csv.reader(io.StringIO(text, newline=''), strict=True)
-    header, rows, lines = None, [], []
+    header, rows, lines, end = None, [], [], 0
     try:
         for fields in reader:
+            start, end = end + 1, reader.line_num                    # a quoted field may span lines: the row starts at `start`
             if not any(f.strip() for f in fields): continue          # blank line
             if header is None: header = [f.strip() for f in fields]; continue
             if len(fields) != len(header):                            # a row must have exactly the header's fields
                 raise InputError(f"{len(fields)} fields, but the header has {len(header)}: check for a stray comma "
-                                 "or an unquoted name containing a comma", file=name, row=reader.line_num)
-            rows.append(fields); lines.append(reader.line_num)
-    except csv.Error as e: raise InputError(f"not a well-formed CSV table ({e})", file=name, row=reader.line_num) from None
+                                 "or an unquoted name containing a comma", file=name, row=start)
+            rows.append(fields); lines.append(start)
+    except csv.Error as e: raise InputError(f"not a well-formed CSV table ({e})", file=name, row=end + 1) from None
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../nbs/01_bodies.ipynb #4ec47515

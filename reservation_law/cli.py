@@ -168,9 +168,12 @@ def report(res, args, stdout, stderr, what: str) -> int:
     tail = [f"reservation_law {res.version}: {what}, {len(res.table)} bodies, {len(res.warnings)} warning(s)"]
     tail += [f"note: {printable(a)}" for a in res.assumptions]
     if not args.explain: tail += [f"warning: {printable(w)}" for w in res.warnings]
-    if args.output: write_bytes(data, args.output)
-    else: stdout.write(data.decode('utf-8'))
-    if explain: print(explain, file=stdout if args.output else stderr)
+    if args.output:                     # standard output first: if it cannot be written, OUT is not written either
+        if explain: print(explain, file=stdout); stdout.flush()
+        write_bytes(data, args.output)
+    else:
+        stdout.write(data.decode('utf-8')); stdout.flush()
+        if explain: print(explain, file=stderr)
     print('\n'.join(tail), file=stderr)
     return 0
 
@@ -191,7 +194,7 @@ def _allot_or_seats(args, stdout, stderr) -> int:
 
 def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     "The command line, as a function: returns the exit status."
-    stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
+    stdout, stderr = stdout or sys.stdout or _Closed(), stderr or sys.stderr or _Closed()
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
@@ -225,6 +228,13 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         print(f"error: internal error ({type(e).__name__}: {_printable(e)}); please report it, with the input (set RESERVATION_LAW_DEBUG=1 for details)", file=stderr)
         return 1
 
+class _Closed:
+    "Standard output (or error) that was closed before the program started: writing to it is an error, not a no-op."
+    def write(self, s):
+        import errno
+        raise OSError(errno.EBADF, 'standard output is closed')
+    def flush(self): pass
+
 def _printable(e) -> str:
     s = str(e)
     return s if s.isprintable() else ''.join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)
@@ -235,7 +245,8 @@ def main():
     def term(signum, frame): raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, term)
     code = run()
-    try: sys.stdout.flush()
+    try:
+        if sys.stdout is not None: sys.stdout.flush()
     except BrokenPipeError: pass
     except OSError as e:
         print(f"error: cannot write to standard output ({e.strerror or e})", file=sys.stderr); code = code or 2

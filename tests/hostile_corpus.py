@@ -364,15 +364,15 @@ for s in STATUTES:
     add(f'numbers/{s}/rows in reverse order', 'numbers', cmd(s), {'bodies.csv': Table(b.header, b.rows[::-1]).csv()},
         replace(same_csv(s, b), any_order=True), s)
 
-# every count multiplied by 100,000 (still below 10**12): the proportions, and so the categories, are the same;
-# int64 arithmetic would wrap around in the products
+# every count multiplied by 3,000 (still below the 10**10 bound of plausible counts): the proportions, and so the
+# categories, are the same; int64 arithmetic would wrap around in the products of two counts (up to 7 x 10**19)
 SEAT_COLUMNS = ('body', 'seats', 'SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR')
 for s in ('up-mayor-1994', 'up-mayor-2023', 'up-corporation-wards', 'up-palika-parishads-2023', 'up-nagar-panchayats-2023'):
     b = base(s)
     scaled = b
     for c in [c for c in ('population', 'sc', 'st', 'bc', 'women') if c in b.header]:
-        scaled = scaled.map(c, lambda v: str(int(v) * 100_000))
-    add(f'numbers/{s}/counts near 10**12 (no int64 wrap-around)', 'numbers', cmd(s), {'bodies.csv': scaled.csv()},
+        scaled = scaled.map(c, lambda v: str(int(v) * 3_000))
+    add(f'numbers/{s}/counts near 10**10 (no int64 wrap-around)', 'numbers', cmd(s), {'bodies.csv': scaled.csv()},
         replace(same_csv(s, b), columns=SEAT_COLUMNS if s == 'up-corporation-wards' else ('body', 'category')), s)
 
 # ------------------------------------------------------------------------------------------------ names
