@@ -688,31 +688,14 @@ def _statute_arg(name: str, it: dict):
     return s
 
 def write_json(obj, out) -> None:
-    "Write `obj` as UTF-8 JSON to `out` atomically (a temporary file in the same folder, then renamed)."
-    name, out = str(out), Path(out)
-    if out.is_dir(): raise InputError("is a folder: give a file name for the output", file=name)
-    if not out.parent.exists(): raise InputError("the output folder does not exist", file=name)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + out.stem + '.', suffix='.tmp.json', dir=out.parent)
-        with os.fdopen(fd, 'w', encoding='utf-8') as f: json.dump(obj, f, ensure_ascii=False, indent=1, default=str)
-        os.replace(tmp, out)
-    except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=name) from None
-    finally:
-        if tmp and os.path.exists(tmp): os.unlink(tmp)
+    "Write `obj` as UTF-8 JSON to `out` atomically (see `record.write_bytes`: nothing left behind on failure)."
+    from reservation_law.record import write_bytes
+    write_bytes((json.dumps(obj, ensure_ascii=False, indent=1, default=str) + '\n').encode('utf-8'), out)
 
 def write_html(html: str, out) -> None:
     "Write a self-contained HTML page to `out` atomically."
-    name, out = str(out), Path(out)
-    if not out.parent.exists(): raise InputError("the output folder does not exist", file=name)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + out.stem + '.', suffix='.tmp.html', dir=out.parent)
-        with os.fdopen(fd, 'w', encoding='utf-8') as f: f.write(html)
-        os.replace(tmp, out)
-    except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=name) from None
-    finally:
-        if tmp and os.path.exists(tmp): os.unlink(tmp)
+    from reservation_law.record import write_bytes
+    write_bytes(html.encode('utf-8'), out)
 
 def _same_file(out, inputs):
     from reservation_law.cli import UsageError
@@ -750,6 +733,11 @@ def check_html(c: Check) -> str:
 
 def configure_check(p) -> None:
     "Arguments of `reservation-law check`."
+    import argparse
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = ("example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
+                "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
+                "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
     p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
     p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)')
     p.add_argument('published', help='the published allotment (CSV/XLSX with body, category)')
@@ -795,6 +783,9 @@ def explain_html(e: Explanation) -> str:
 
 def configure_explain(p) -> None:
     "Arguments of `reservation-law explain`."
+    import argparse
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = "example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html"
     p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
     p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
     p.add_argument('--body', required=True, help='the body to explain (its name as in the input)')
