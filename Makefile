@@ -4,7 +4,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
-EXAMPLE = reservation_law/data/up_corporations_17.csv
+EXAMPLE = reservation_law/data/up_corporations_17_bc_illustrative.csv
 
 .PHONY: install example test chromium docs
 install: $(VENV)/.installed

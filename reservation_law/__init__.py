@@ -1,4 +1,4 @@
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # The public API, imported when first used (so that `reservation-law --help` does not load pandas).
 _API = {'allot': 'api', 'seats': 'api', 'load_previous': 'api', 'load_bodies': 'bodies', 'InputError': 'bodies',
