@@ -140,10 +140,11 @@ def test_a_corporation_missing_from_the_previous_allotment_is_warned_not_a_crash
 def test_1994_rotation_starts_after_a_block_that_wrapped_round():
     from reservation_law.up_mayor_1994 import rotation_start
     order = list('ABCDEFG')
-    assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:2] == (1, 'A')
+    assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:3] == (1, 'A', True)
     assert rotation_start(order, {'C': 'W', 'D': 'W'})[:2] == (4, 'D')
-    start, last, note = rotation_start(order, {'B': 'W', 'E': 'W'})
-    assert (start, last) == (5, 'E') and 'not one run' in note
+    # no W: the last of the groups' women's offices in the walk; a record overrides the inference
+    assert rotation_start(order, {'A': 'SC-W', 'B': 'SC', 'C': 'BC-W', 'D': 'BC'})[:2] == (3, 'C')
+    assert rotation_start(order, {'B': 'W', 'E': 'W'}, {'last_women': 'B'})[:3] == (2, 'B', False)
 
 
 def test_2023_women_office_goes_further_down_the_walk_rather_than_repeat():
