@@ -75,7 +75,8 @@ def arrangement_for(bodies: pd.DataFrame, code: str, percentage: str = 'own-popu
 WALK_START = Interpretation('walk-start', 's.7(5)(1)(f), (d)',
     '"In the cyclic order in the order referred to in sub-clause (d)": where does each arrangement\'s walk start?',
     {'all-corporations': "next to where last time's walk of the group ended: the body the record names, or, from a table of "
-                         "categories, the lowest-placed of last time's holders; placed in this election's order of all the "
+                         "categories, the last of last time's holders before the longest run of corporations that were not (the "
+                         "lowest-placed holder unless the walk wrapped round); placed in this election's order of all the "
                          "corporations by the arrangement's key (where it would stand were it not excluded), wrapping to the top",
      'restart-at-top': "next to the lowest-placed of last time's holders still in this arrangement; at its top when none is "
                        "(the rule of reservation_law 0.1)"}, 'all-corporations')
@@ -128,8 +129,13 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
         return names[i + 1:] + names[:i + 1], order[anchor], steps, warns
     if end is not None and end in arr.key:
         anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
-    else:
-        anchor, how = holders[-1], f"{order[holders[-1]]} is the lowest-placed that held {code} last time"
+    else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
+            # without a wrap round the bottom, the lowest-placed holder
+        n = len(order)
+        gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n if len(holders) > 1 else n - 1
+        anchor = holders[max(range(len(holders)), key=lambda j: (gap(j), j))]
+        how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended (no record): the last of the "
+               f"corporations that held it before the longest run of corporations that did not")
     names = [b for b in order[anchor + 1:] + order[:anchor + 1] if b in is_open]
     warns += start_ties(arr, order, anchor, (anchor + 1) % len(order), f'the rotation of {code}')
     where = f"place {anchor + 1} of all {len(order)} corporations by {arr.by}"
@@ -216,7 +222,8 @@ def _record_2023(previous, prev, warns, assumptions):
         rec = None
     if rec is None:
         assumptions.append("s.7(5)(1)(f): no record of the previous election's walks (a table of categories only): each walk "
-                           "is taken to have ended at the lowest-placed corporation that held its group, and no corporation "
+                           "is taken to have ended at the last corporation that held its group before the longest run of "
+                           "corporations that did not (the lowest-placed, unless the walk wrapped round), and no corporation "
                            "to have taken a fallback office")
     return rec or {}
 
