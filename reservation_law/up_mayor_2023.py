@@ -60,12 +60,12 @@ ITEMS = (('SC', 'sc', 's.7(5)(1)(d)(i)'), ('ST', 'st', 's.7(5)(1)(d)(ii)'), ('BC
 def arrangement_for(bodies: pd.DataFrame, code: str, percentage: str = 'own-population', tiebreak: str = 'population-name') -> Arrangement:
     "The arrangement of (d) for `code` ('SC', 'ST', 'BC' or 'W'), over all corporations (callers exclude those allotted)."
     if code == 'W':
-        key = {b: Fraction(int(p)) for b, p in zip(bodies['body'], bodies['population'])}
+        key = dict(zip(bodies['body'].tolist(), map(int, bodies['population'].tolist())))   # whole numbers: exact, and fast to sort
         return Arrangement(bodies, key, by='population', clause='s.7(5)(1)(d)(iv)', tiebreak=tiebreak)
     col, clause = {c: (col, cl) for c, col, cl in ITEMS}[code]
     if percentage == 'state-share':
         tot = int(bodies[col].sum()) or 1
-        key = {b: Fraction(int(g), tot) for b, g in zip(bodies['body'], bodies[col])}
+        key = {b: Fraction(int(g), tot) for b, g in zip(bodies['body'].tolist(), bodies[col].tolist())}
         by = f"share of State {code}"
     else:
         key, by = share(bodies, col), f"{code} percentage"
