@@ -6,6 +6,7 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
+from itertools import islice
 import pandas as pd
 from .rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int, fmt_fraction
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
@@ -14,9 +15,10 @@ from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
 # %% auto #0
-__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'TIEBREAK', 'BLOCKS', 'ROTATION', 'STATUTE_1994', 'group_offices',
-           'bc_offices', 'women_of_group', 'women_total_1994', 'state_counts', 'serial_order', 'repeats',
-           'allot_blocks', 'check_e', 'rotation_start', 'start_ties', 'up_mayor_1994']
+__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ROTATION', 'STATUTE_1994',
+           'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994', 'ceiling_warning', 'state_counts',
+           'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office', 'infer_walk_start',
+           'rotation_start', 'start_ties', 'up_mayor_1994']
 
 # %% ../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -54,6 +56,19 @@ def women_total_1994(n: int, option: str = 'one-third') -> Count | None:
     if option == 'groups-only': return None
     return ceil_remainder(Fraction(n, 3), clause='s.7(5)(1)(d)(iv) (gap; interpretation women-total=one-third)',
                           expr=f"one-third of {n} offices")
+
+# %% ../nbs/10_up_mayor_1994.ipynb #59d12bf7
+CEILING = 'K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021'
+
+def ceiling_warning(groups: dict, n: int, what: str = 'offices') -> LegalWarning | None:
+    """The fifty per cent ceiling: a warning if the offices (or seats) for SC, ST and BC together, `groups` = {code: count},
+    are more than half of `n`. Exactly half is within it."""
+    k = sum(groups.values())
+    if 2 * k <= n: return None
+    return LegalWarning('bound', 'Constitution, Art. 243T: the fifty per cent ceiling',
+        f"SC + ST + BC {what} are {' + '.join(str(v) for v in groups.values())} = {k} of {n}, more than half: the Supreme Court "
+        f"has held that reservation for SC, ST and BC in local bodies together may not exceed fifty per cent ({CEILING}); the "
+        "statute's counts are computed as the text prescribes, and the excess is for the State to resolve")
 
 # %% ../nbs/10_up_mayor_1994.ipynb #acf9df96
 def state_counts(bodies: pd.DataFrame, women_total=None, sc_st: bool = True) -> tuple:
@@ -94,13 +109,25 @@ def state_counts(bodies: pd.DataFrame, women_total=None, sc_st: bool = True) -> 
         warns.append(LegalWarning('conflict', 's.7(5)(1)(b)', f"the counts reserve {reserved} offices but there are only {n} "
                                   "corporations: the last categories in the order of (d) cannot all be allotted"))
     ex['UR'] = max(0, n - reserved)
+    if (w := ceiling_warning({g: counts[g].value for g in ('SC', 'ST', 'BC')}, n)): warns.append(w)
     return ex, counts, steps, warns
 
 # %% ../nbs/10_up_mayor_1994.ipynb #453cd6e7
 TIEBREAK = tiebreak_interpretation('s.7(5)(1)(c), (d)')
 
-def serial_order(bodies: pd.DataFrame, tiebreak: str = 'population-name') -> Arrangement:
-    "(c): all corporations by percentage of SC population, descending."
+PERCENTAGE = Interpretation('percentage', 's.7(5)(1)(c)',
+    '"Largest percentage of population of Scheduled Castes in the State": a percentage of what?',
+    {'own-population': "the corporation's SC population as a percentage of its own population",
+     'state-share': "the corporation's SC population as a percentage of the SC population of all the corporations, which "
+                    "orders them by SC population (as the clause's next words, \"lesser population of the Scheduled Castes\", say)"},
+    'own-population')
+
+def serial_order(bodies: pd.DataFrame, tiebreak: str = 'population-name', percentage: str = 'own-population') -> Arrangement:
+    "(c): all corporations by percentage of SC population, descending (`percentage`: of what, see above)."
+    if percentage == 'state-share':
+        total = int(bodies['sc'].sum()) or 1
+        key = {b: Fraction(int(g), total) for b, g in zip(bodies['body'], bodies['sc'])}
+        return Arrangement(bodies, key, by="share of all the corporations' SC", clause='s.7(5)(1)(c)', tiebreak=tiebreak)
     return Arrangement(bodies, share(bodies, 'sc'), by='SC percentage', clause='s.7(5)(1)(c)', tiebreak=tiebreak)
 
 # %% ../nbs/10_up_mayor_1994.ipynb #06dc0691
@@ -114,19 +141,23 @@ def repeats(previous: str | None, code: str) -> bool:
 
 def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)') -> tuple:
     """Allot `blocks` [(code, count), …] along `walk`. Without `eligible`: consecutively. With it: each office to the
-    first body still open in walk order that is eligible for the code (a body passed over stays open for later blocks)."""
-    open_, out, warns = list(walk), {}, []
+    first body still open in walk order that is eligible for the code (a body passed over stays open for later blocks).
+    Each block reads the walk once from its start, so the whole allotment is linear in the number of bodies."""
+    out, warns = {}, []
     for code, k in blocks:
-        for _ in range(k):
-            if not open_:
-                warns.append(LegalWarning('fallback', clause, f"no corporation left for a {code} office: it cannot be allotted"))
-                break
-            pick = next((b for b in open_ if eligible(b, code)), None) if eligible else open_[0]
-            if pick is None:
-                pick = open_[0]
-                warns.append(LegalWarning('fallback', '(f)', f"every open corporation held {code} or its group last time; "
-                                          f"{pick} takes it all the same (the next in the walk)", (pick,)))
-            open_.remove(pick); out[pick] = code
+        if k == 0: continue
+        fits = lambda b: b not in out and (eligible is None or eligible(b, code))
+        picks = list(islice((b for b in walk if fits(b)), k))
+        if len(picks) < k and eligible is not None:         # every open corporation is barred: the next in the walk
+            chosen = set(picks)
+            extra = list(islice((b for b in walk if b not in out and b not in chosen), k - len(picks)))
+            if extra: warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', f"every open corporation held {code} or its group "
+                                                f"last time; {', '.join(extra)} take(s) it all the same (the next in the walk)", tuple(extra)))
+            picks += extra
+        if len(picks) < k:
+            warns.append(LegalWarning('fallback', clause, f"no corporation left for {k - len(picks)} {code} office(s): "
+                                      "they cannot be allotted"))
+        out.update((b, code) for b in picks)
     return out, warns
 
 # %% ../nbs/10_up_mayor_1994.ipynb #a15583c5
@@ -143,24 +174,68 @@ def check_e(ex: dict) -> list:
 
 # %% ../nbs/10_up_mayor_1994.ipynb #a142d9e2
 ROTATION = Interpretation('rotation', 's.7(5)(1)(f)',
-    'The mechanical cyclic walk of (f) can give a corporation the same group again, which (f) forbids: which rule wins?',
-    {'cyclic': 'the walk as written; every repeat is reported as a conflict',
-     'skip-repeats': 'the walk, passing over a corporation that would repeat (it stays open for the next block)'}, 'cyclic')
+    'The walk of (f) can reach a corporation that the first half of (f) bars from the office the walk would give it: which rule wins?',
+    {'skip-repeats': 'the first half of (f) is a prohibition and the second the manner, read together: the walk passes over '
+                     'a corporation the prohibition bars, and it stays open for the next block',
+     'cyclic': 'the walk as written, every office in turn; every repeat it gives is reported as a conflict'}, 'skip-repeats')
 
-def rotation_start(order: list, previous: dict) -> tuple:
-    """Index in `order` to start the walk at, the corporation it follows, and a note if that had to be judged.
-    The W offices of the previous election are a run of consecutive serials (wrapping round from the last serial
-    to the first): the walk starts after the end of the run."""
+def last_women_office(walk: list, cats: dict) -> str | None:
+    """(f): the corporation given "the last office allotted to the women" in a walk: of the general women's offices (W)
+    if there are any, else of the groups' women's offices (SC-W, ST-W, BC-W); the last of them in the order of that walk."""
+    women = [b for b in walk if cats.get(b) == 'W'] or [b for b in walk if is_women(cats.get(b))]
+    return women[-1] if women else None
+
+def _runs(flags: list) -> list:
+    "The cyclic runs of True in `flags` as (first, last, length) indices, in order; a run may wrap from the end to the start."
+    n = len(flags)
+    if all(flags): return [(0, n - 1, n)]
+    gap = next(i for i, f in enumerate(flags) if not f)       # scan from a gap, so that no run is cut in two
+    runs, cur = [], None
+    for j in range(1, n + 1):
+        i = (gap + j) % n
+        if flags[i]: cur = [i, i, 1] if cur is None else [cur[0], i, cur[2] + 1]
+        elif cur is not None: runs.append(tuple(cur)); cur = None
+    return runs
+
+def infer_walk_start(order: list, previous: dict) -> tuple:
+    """Without a record of the previous walk: the index in `order` at which it is taken to have started, and the inference
+    in words. A walk lays its reserved offices down one after another and ends where they end, so it is taken to have started
+    right after the longest run of corporations left unreserved; with no unreserved corporation, right after the end of the
+    run of its women's offices (the last block of (d))."""
     n = len(order)
-    held = {i for i, b in enumerate(order) if previous.get(b) == 'W'}
-    if not held: return 0, None, None
-    ends = sorted(i for i in held if (i + 1) % n not in held) or [n - 1]
-    last, note = ends[-1], None
-    if len(ends) > 1:
-        note = (f"the general women's offices of the previous election are not one run of consecutive serials in this "
-                f"election's order ({', '.join(order[i] for i in sorted(held))}): the walk starts after the lowest placed "
-                f"end of a run, {order[last]}")
-    return (last + 1) % n, order[last], note
+    ur = [previous.get(b, 'UR') == 'UR' for b in order]
+    if all(ur): return 0, "the previous allotment reserves nothing: its walk is taken to have started at serial 1"
+    if any(ur):
+        runs = _runs(ur)
+        longest = max(r[2] for r in runs)
+        first, end, _ = max((r for r in runs if r[2] == longest), key=lambda r: r[1])
+        run = (f"serial {end + 1}, {order[end]}" if first == end else
+               f"serials {first + 1}–{end + 1}, {order[first]} to {order[end]}")
+        how = f"its walk is taken to have started right after the longest run of unreserved corporations ({run}, in this election's order)"
+        if sum(r[2] == longest for r in runs) > 1: how += "; other runs are as long: the lowest-placed was taken"
+        return (end + 1) % n, how
+    women = [previous.get(b) == 'W' for b in order]
+    if not any(women): women = [is_women(previous.get(b)) for b in order]
+    if not any(women): return 0, "no corporation was unreserved and none held a women's office: taken to have started at serial 1"
+    end = _runs(women)[-1][1]
+    return (end + 1) % n, (f"no corporation was unreserved: its walk is taken to have started right after the end of the run "
+                           f"of its women's offices, {order[end]} (serial {end + 1})")
+
+def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
+    """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
+    election gave no women's office), whether that was inferred, and how it was found. From `record` (what the previous
+    result recorded of its walk) when it names a women's office of `previous`; else inferred from `previous` alone."""
+    named = last = (record or {}).get('last_women')
+    if last is not None and is_women(previous.get(last)):
+        how, inferred = f"the record of the previous election: its last women's office was {last} ({previous[last]})", False
+    else:
+        s, how = infer_walk_start(order, previous)
+        last, inferred = last_women_office(order[s:] + order[:s], previous), True
+        how = ("no record of the previous walk (a table of categories only): " if not record else
+               f"the record of the previous election names {named!r}, not a women's office in it: ignored; ") + how
+        if last: how += f"; its last women's office was then {last} ({previous[last]})"
+    if last is None: return 0, None, inferred, how
+    return (order.index(last) + 1) % len(order), last, inferred, how
 
 def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
     "Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts."
@@ -176,6 +251,21 @@ def _reason(code, pos, start_serial, rotated):
     if code == 'UR': return f"{how}: after the last reserved office"
     return f"{how}: {CATEGORIES[code]} block of (d)"
 
+def _previous_1994(previous, names, warns):
+    "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
+    prev = dict(zip(previous['body'], previous['category']))
+    gone = sorted(set(prev) - set(names))
+    if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
+    missing = [b for b in names if b not in prev]
+    if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
+                                          'taken to have held no reserved office', tuple(missing)))
+    rec = (previous.attrs.get('record') or {}).get('rotation')
+    if rec is not None and rec.get('statute') != 'up-mayor-1994':
+        warns.append(LegalWarning('gap', 's.7(5)(1)(f)', f"the record of the previous election is of {rec.get('statute')!r}, "
+                                  "not of this text: ignored, and the walk inferred from the categories"))
+        rec = None
+    return prev, rec
+
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
@@ -189,55 +279,63 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         warns.append(LegalWarning('gap', 's.7(5)(1)(d)(iv)', "the 1994 text never states the number of general women's "
                                   "offices that (d)(iv) allots; one-third of N (the 2023 rule) was used (women-total=one-third)"))
     steps += check_e(ex)
-    order = serial_order(bodies, it['tiebreak'])
-    steps.append(Step('s.7(5)(1)(c)', 'serial order by SC percentage: ' + ', '.join(f"{i}. {b}" for i, b in enumerate(order.order, 1))))
-    prev = dict(zip(previous['body'], previous['category'])) if previous is not None else {}
-    start, last = 0, None
+    order = serial_order(bodies, it['tiebreak'], it['percentage'])
+    names = order.order
+    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(f"{i}. {b}" for i, b in enumerate(names, 1))))
+    prev, start, last = {}, 0, None
     if previous is not None:
-        gone = sorted(set(prev) - set(order.order))
-        if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-        missing = [b for b in order.order if b not in prev]
-        if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
-                                              'taken to have held no reserved office', tuple(missing)))
-        start, last, note = rotation_start(order.order, prev)
-        if note: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', note, (last,)))
-        if last is not None: warns += start_ties(order, order.order, order.order.index(last), start, 'the rotation of (f)')
+        prev, rec = _previous_1994(previous, names, warns)
+        start, last, inferred, how = rotation_start(names, prev, rec)
+        if inferred: assumptions.append(f"s.7(5)(1)(f): {how}")
         if last is None:
-            warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', 'the previous allotment has no general women\'s office (W): '
-                                      'the walk starts at serial 1'))
-            steps.append(Step('s.7(5)(1)(f)', 'no W office in the previous election: the walk starts at serial 1'))
+            warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', "the previous allotment has no women's office: the walk "
+                                      'starts at serial 1'))
+            steps.append(Step('s.7(5)(1)(f)', "no women's office in the previous election: the walk starts at serial 1"))
         else:
-            steps.append(Step('s.7(5)(1)(f)', f"last office allotted to women in the previous election: {last} (serial "
-                              f"{order.rank(last)}); the walk starts at serial {start + 1} and wraps round"))
+            warns += start_ties(order, names, (start - 1) % len(names), start, 'the rotation of (f)')
+            steps.append(Step('s.7(5)(1)(f)', f"the last office allotted to the women in the previous election: {last} "
+                              f"({prev[last]}, serial {order.rank(last)} now; {'inferred' if inferred else 'recorded'}); "
+                              f"the walk starts next to it, at serial {start + 1}, {names[start]}, and wraps round"))
         if previous_date is not None: assumptions.append(f"previous election held on {previous_date:%d %B %Y}")
-    walk = order.order[start:] + order.order[:start]
-    eligible = (lambda b, c: not repeats(prev.get(b), c)) if (previous is not None and it['rotation'] == 'skip-repeats') else None
+    walk = names[start:] + names[:start]
+    skip = previous is not None and it['rotation'] == 'skip-repeats'
+    eligible = (lambda b, c: not repeats(prev.get(b), c)) if skip else None
     got, aw = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible)
     warns += aw
-    cats = {b: got.get(b, 'UR') for b in order.order}
+    cats = {b: got.get(b, 'UR') for b in names}
+    by_code = {}
+    for b in walk:
+        if b in got: by_code.setdefault(got[b], []).append(b)
     for code in BLOCKS:
-        if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(b for b in walk if got.get(b) == code)))
+        if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(by_code.get(code, []))))
     if previous is not None:
         rep = [b for b in walk if repeats(prev.get(b), cats[b])]
         if rep:
-            warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'the cyclic walk gives these corporations the same group '
+            why = ('the cyclic walk gives' if not skip else 'too few corporations were left, and the fallback gives')
+            warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
                 + '; '.join(f"{b} {prev[b]}→{cats[b]}" for b in rep), tuple(rep)))
     warns += order.ties_between(walk, cats, 'the blocks of (d)')
     pos = {b: i for i, b in enumerate(walk, 1)}
-    table = pd.DataFrame({'body': bodies['body'], 'category': [cats[b] for b in bodies['body']],
-                          'serial': [order.rank(b) for b in bodies['body']],
-                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else 's.7(5)(1)(d)(iv), after' for b in bodies['body']],
-                          'reason': [_reason(cats[b], pos[b], start + 1, previous is not None) for b in bodies['body']]})
-    if previous is not None: table['previous'] = [prev.get(b, '') for b in bodies['body']]
+    end = last_women_office(walk, cats)
+    record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
+                           'last_women': end, 'last_women_category': cats.get(end),
+                           'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
+    body = list(bodies['body'])
+    table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
+                          'serial': [order.rank(b) for b in body],
+                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else 's.7(5)(1)(d)(iv), after' for b in body],
+                          'reason': [_reason(cats[b], pos[b], start + 1, previous is not None) for b in body]})
+    if previous is not None: table['previous'] = [prev.get(b, '') for b in body]
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
-                  assumptions=assumptions, arrangements={'serial order (c)': order})
+                  assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
 
 STATUTE_1994 = register(Statute(
     id='up-mayor-1994', title='Offices of Mayor, U.P. (text in force 1994–2023)',
     citation='U.P. Municipal Corporation Act, 1959, s.7(5)(1), as substituted by U.P. Act 12 of 1994',
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt',),
     in_force=(UP_ACT_12_OF_1994, ORDINANCE_2023 - timedelta(days=1)),
-    interpretations=(URBAN_AREA, WOMEN_TOTAL, TIEBREAK, ROTATION, ARTICLE_334),
+    interpretations=(URBAN_AREA, WOMEN_TOTAL, PERCENTAGE, TIEBREAK, ROTATION, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_1994, codes=tuple(UP_CODES),
-    notes="one serial order by SC percentage; rotation from the last women's office of the previous election"))
+    notes="one serial order by SC percentage; each election's walk starts next to the last office allotted to the women "
+          "in the previous election's walk (recorded in the result; inferred, and said so, from a table of categories)"))

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
+from itertools import islice
 import pandas as pd
 from .rounding import Count, ceil_remainder, fmt_int
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
@@ -17,8 +18,9 @@ from .bodies import example_path
 from .verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held',
-           'walk_group', 'up_mayor_2023', 'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'STATUTE_2023', 'side_by_side',
+           'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'walk_group', 'up_mayor_2023',
+           'arrangement_tables']
 
 # %% ../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -58,60 +60,138 @@ ITEMS = (('SC', 'sc', 's.7(5)(1)(d)(i)'), ('ST', 'st', 's.7(5)(1)(d)(ii)'), ('BC
 def arrangement_for(bodies: pd.DataFrame, code: str, percentage: str = 'own-population', tiebreak: str = 'population-name') -> Arrangement:
     "The arrangement of (d) for `code` ('SC', 'ST', 'BC' or 'W'), over all corporations (callers exclude those allotted)."
     if code == 'W':
-        key = {b: Fraction(int(p)) for b, p in zip(bodies['body'], bodies['population'])}
+        key = dict(zip(bodies['body'].tolist(), map(int, bodies['population'].tolist())))   # whole numbers: exact, and fast to sort
         return Arrangement(bodies, key, by='population', clause='s.7(5)(1)(d)(iv)', tiebreak=tiebreak)
     col, clause = {c: (col, cl) for c, col, cl in ITEMS}[code]
     if percentage == 'state-share':
         tot = int(bodies[col].sum()) or 1
-        key = {b: Fraction(int(g), tot) for b, g in zip(bodies['body'], bodies[col])}
+        key = {b: Fraction(int(g), tot) for b, g in zip(bodies['body'].tolist(), bodies[col].tolist())}
         by = f"share of State {code}"
     else:
         key, by = share(bodies, col), f"{code} percentage"
     return Arrangement(bodies, key, by=by, clause=clause, tiebreak=tiebreak)
 
 # %% ../nbs/11_up_mayor_2023.ipynb #ed102d7a
+WALK_START = Interpretation('walk-start', 's.7(5)(1)(f), (d)',
+    '"In the cyclic order in the order referred to in sub-clause (d)": where does each arrangement\'s walk start?',
+    {'all-corporations': "next to where last time's walk of the group ended: the body the record names, or, from a table of "
+                         "categories, the last of last time's holders before the longest run of corporations that were not (the "
+                         "lowest-placed holder unless the walk wrapped round); placed in this election's order of all the "
+                         "corporations by the arrangement's key (where it would stand were it not excluded), wrapping to the top",
+     'restart-at-top': "next to the lowest-placed of last time's holders still in this arrangement; at its top when none is "
+                       "(the rule of reservation_law 0.1)"}, 'all-corporations')
+
+WOMEN_BAR = Interpretation('women-bar', 's.7(5)(1)(f)',
+    '"Allotted … to … the women shall not be allotted in the next following elections to … the women": which women\'s offices?',
+    {'any-women': "any women's office last time (SC-W, ST-W, BC-W or W) bars any women's office this time; SC-W also bars SC "
+                  "(it was allotted to the Scheduled Castes), and so for ST-W and BC-W",
+     'general-women-only': "\"the women\" are the general women's offices of (d)(iv): W last time bars W this time; a group's "
+                           "women's office bars only that group (SC-W bars SC and SC-W)"}, 'any-women')
+
+FALLBACK = Interpretation('fallback', 's.7(5)(1)(f)',
+    'When too few corporations in an arrangement may take its offices under (f), who takes the rest?',
+    {'spread': "the barred corporations in walk order, those that did not take a fallback office of the group last time "
+               "(the record says which) first, so that the fallback does not fall on the same corporation election after election",
+     'next-in-walk': "the barred corporations in walk order (the rule of reservation_law 0.1)"}, 'spread')
+
 def held(previous: str | None, code: str) -> bool:
     "Did a body that held `previous` last time hold `code`'s group? For 'W' (general women): held 'W'."
     if not previous: return False
     return previous == 'W' if code == 'W' else group_of(previous) == code
 
-def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None) -> tuple:
-    "Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps, warnings)."
-    is_open = set(open_bodies)
-    names = [b for b in arr.order if b in is_open]
+def barred(previous: str | None, code: str, women_bar: str = 'any-women') -> bool:
+    "(f): may a body that held `previous` last time not take `code` (a group, a group's women's office, or W) this time?"
+    if not previous or previous == 'UR': return False
+    if is_women(code) and women_bar == 'any-women' and is_women(previous): return True
+    return held(previous, group_of(code))
+
+def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str | None, option: str) -> tuple:
+    """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
+    warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded)."""
+    order, clause = arr.order, arr.clause + '; (f)'
+    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    open_holders = [i for i in holders if order[i] in is_open]
     steps, warns = [], []
-    start = 0
-    if prev is not None and names:
-        h = [i for i, b in enumerate(names) if held(prev.get(b), code)]
-        if h:
-            start = (max(h) + 1) % len(names)
-            steps.append(Step(arr.clause + '; (f)', f"{names[max(h)]} (place {max(h) + 1}) is the lowest-placed that held "
-                              f"{code} last time: the walk starts at place {start + 1}, {names[start]}"))
-            warns += start_ties(arr, names, max(h), start, f'the rotation of {code}')
-        else:
-            steps.append(Step(arr.clause + '; (f)', f"no corporation open in this arrangement held {code} last time: "
-                              "the walk starts at place 1"))
-    walk = names[start:] + names[:start]
+    if option == 'restart-at-top' or not holders:
+        anchor = open_holders[-1] if open_holders else None
+        names = [b for b in order if b in is_open]
+        if anchor is None:
+            what = (f"none of the corporations that held {code} last time is in this arrangement" if holders else
+                    f"no corporation held {code} last time")
+            steps.append(Step(clause, f"{what}: the walk starts at the top"))
+            if holders: warns.append(LegalWarning('gap', clause, f"{what} (all were allotted an earlier group this time): the walk "
+                                                  "restarts at its top (interpretation walk-start=restart-at-top)"))
+            return names, None, steps, warns
+        i = names.index(order[anchor])
+        steps.append(Step(clause, f"{order[anchor]} (place {i + 1}) is the lowest-placed that held {code} last time: the walk "
+                          f"starts next to it"))
+        warns += start_ties(arr, names, i, (i + 1) % len(names), f'the rotation of {code}')
+        return names[i + 1:] + names[:i + 1], order[anchor], steps, warns
+    if end is not None and end in arr.key:
+        anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
+    else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
+            # without a wrap round the bottom, the lowest-placed holder
+        n = len(order)
+        gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n if len(holders) > 1 else n - 1
+        anchor = holders[max(range(len(holders)), key=lambda j: (gap(j), j))]
+        how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended (no record): the last of the "
+               f"corporations that held it before the longest run of corporations that did not")
+    names = [b for b in order[anchor + 1:] + order[:anchor + 1] if b in is_open]
+    warns += start_ties(arr, order, anchor, (anchor + 1) % len(order), f'the rotation of {code}')
+    where = f"place {anchor + 1} of all {len(order)} corporations by {arr.by}"
+    if not open_holders:
+        warns.append(LegalWarning('gap', clause, f"none of the corporations that held {code} last time is in this arrangement (all "
+            f"were allotted an earlier group this time): the walk continues next to where {order[anchor]} would stand ({where}) "
+            "(interpretation walk-start=all-corporations)", tuple(order[i] for i in holders)))
+    steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {names[0] if names else '—'}, and wraps round"))
+    return names, order[anchor], steps, warns
+
+def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None,
+               it: dict | None = None, rec: dict | None = None) -> tuple:
+    """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
+    warnings). `it`: the interpretations; `rec`: the record of last time's walks. Linear in the open bodies."""
+    it, rec = it or {}, rec or {}
+    women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
+    is_open = set(open_bodies)
+    steps, warns = [], []
+    if prev is not None:
+        walk, _, steps, warns = walk_start(arr, is_open, code, prev, rec.get('walks', {}).get(code, {}).get('end'), option)
+    else: walk = [b for b in arr.order if b in is_open]
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
-    barred = lambda b: prev is not None and (is_women(prev.get(b)) if code == 'W' else held(prev.get(b), code))
-    barred_w = lambda b: barred(b) or (prev is not None and is_women(prev.get(b)))
+    prev = prev or {}
+    bar = {b for b in walk if barred(prev.get(b), code, women_bar)}          # may not take the group
+    bar_w = {b for b in walk if b in bar or barred(prev.get(b), wcode, women_bar)}   # may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office
-    women = [b for b in walk if not barred_w(b)][:kw]
-    others = [b for b in walk if not barred(b) and b not in set(women)][:k - kw]
-    spare = [b for b in walk if b not in set(women) | set(others)]
+    women = list(islice((b for b in walk if b not in bar_w), kw))
+    chosen = set(women)
+    others = list(islice((b for b in walk if b not in bar and b not in chosen), k - kw))
+    chosen.update(others)
+    spare = [b for b in walk if b not in chosen]
+    if (kw - len(women)) + (k - kw - len(others)) > 0 and it.get('fallback', 'spread') == 'spread':
+        before = set(rec.get('fallback', {}).get(code, []))
+        spare = [b for b in spare if b not in before] + [b for b in spare if b in before]
+    fell = []
     for need, got, label, why in ((kw - len(women), women, wcode, f"may take {wcode} under (f)"),
                                   (k - kw - len(others), others, code, f"did not hold {code} last time")):
         extra, spare = spare[:need], spare[need:]
         if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: "
-                                            f"{', '.join(extra)} take {label} all the same", tuple(extra)))
-        got += extra
+                                            f"{', '.join(extra)} take {label} all the same (interpretation "
+                                            f"fallback={it.get('fallback', 'spread')})", tuple(extra)))
+        got += extra; fell += extra
     if len(women) + len(others) < k:
         warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
                                   "allotted: no corporation left"))
     allotted = {b: wcode for b in women} | {b: code for b in others}
-    warns += arr.ties_between(walk, allotted, code, skip=[b for b in walk if barred(b)])
-    return allotted, walk, steps, warns
+    warns += arr.ties_between(walk, allotted, code, skip=bar)
+    # where the walk ended: at its last office; the next walk starts next to it
+    pos = {b: i for i, b in enumerate(walk)}
+    last = max(allotted, key=pos.get) if allotted else None
+    passed = [b for b in walk[:pos[last]] if b in bar_w and b not in bar and b not in allotted] if last else []
+    if passed:
+        steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
+                          f"women-bar={women_bar}), and not reached for {code}: {', '.join(passed)}"))
+    return allotted, walk, steps, warns, {'start': walk[0] if walk else None, 'end': last, 'passed': passed, 'fallback': fell}
 
 # %% ../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
@@ -132,6 +212,21 @@ def _previous_in_force(previous, previous_date, warns, assumptions):
     assumptions.append(f"previous election held on {previous_date:%d %B %Y}, after the 2023 Ordinance: it counts for (f)")
     return dict(zip(previous['body'], previous['category']))
 
+def _record_2023(previous, prev, warns, assumptions):
+    "The record of the previous election's walks, or {} (with the assumption that goes with having none)."
+    if prev is None: return {}
+    rec = (previous.attrs.get('record') or {}).get('rotation')
+    if rec is not None and rec.get('statute') != 'up-mayor-2023':
+        warns.append(LegalWarning('gap', 's.7(5)(1)(f)', f"the record of the previous election is of {rec.get('statute')!r}, not "
+                                  "of this text: ignored"))
+        rec = None
+    if rec is None:
+        assumptions.append("s.7(5)(1)(f): no record of the previous election's walks (a table of categories only): each walk "
+                           "is taken to have ended at the last corporation that held its group before the longest run of "
+                           "corporations that did not (the lowest-placed, unless the walk wrapped round), and no corporation "
+                           "to have taken a fallback office")
+    return rec or {}
+
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
@@ -142,13 +237,16 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     warns += cw
     steps += check_e(ex)
     prev = _previous_in_force(previous, previous_date, warns, assumptions)
+    rec = _record_2023(previous, prev, warns, assumptions)
+    names = list(bodies['body'])
     if prev is not None:
-        missing = [b for b in bodies['body'] if b not in prev]
+        missing = [b for b in names if b not in prev]
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
-        gone = sorted(set(prev) - set(bodies['body']))
+        gone = sorted(set(prev) - set(names))
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    open_bodies, cats, why, arrs = list(bodies['body']), {}, {}, {}
+    open_bodies, cats, why, arrs = names, {}, {}, {}
+    walks, fallbacks = {}, {}
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
@@ -157,10 +255,10 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w = walk_group(arr, open_bodies, code, k, kw, prev)
+        got, walk, s, w, done = walk_group(arr, open_bodies, code, k, kw, prev, it, rec)
         steps += s; warns += w
         is_open = set(open_bodies)
-        place = {b: i for i, b in enumerate([b for b in arr.order if b in is_open], 1)}
+        place = {b: i for i, b in enumerate((b for b in arr.order if b in is_open), 1)}
         pos = {b: i for i, b in enumerate(walk, 1)}
         for b, c in got.items():
             cats[b] = c
@@ -168,28 +266,31 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                       + (f", position {pos[b]} of the cyclic walk" if prev is not None else ''))
         steps.append(Step(arr.clause, f"{code}: arranged {len(place)} open corporations by {arr.by}; "
                           + ', '.join(f"{b} {got[b]}" for b in walk if b in got)))
+        walks[code] = {k: done[k] for k in ('start', 'end', 'passed')}
+        if done['fallback']: fallbacks[code] = done['fallback']
         open_bodies = [b for b in open_bodies if b not in got]
     for b in open_bodies:
         cats[b] = 'UR'
         why[b] = ('s.7(5)(1)(d)', 'not reached in any arrangement of (d)')
     if prev is not None:
-        rep = [b for b in bodies['body'] if prev.get(b) and cats[b] != 'UR' and
-               ((group_of(cats[b]) == group_of(prev[b]) and cats[b] != 'W' and prev[b] != 'W') or (is_women(cats[b]) and is_women(prev[b])))]
+        rep = [b for b in names if cats[b] != 'UR' and barred(prev.get(b), cats[b], it['women-bar'])]
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': bodies['body'], 'category': [cats[b] for b in bodies['body']],
-                          'clause': [why[b][0] for b in bodies['body']], 'reason': [why[b][1] for b in bodies['body']]})
-    if prev is not None: table['previous'] = [prev.get(b, '') for b in bodies['body']]
+    table = pd.DataFrame({'body': names, 'category': [cats[b] for b in names],
+                          'clause': [why[b][0] for b in names], 'reason': [why[b][1] for b in names]})
+    if prev is not None: table['previous'] = [prev.get(b, '') for b in names]
+    record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
-                  assumptions=assumptions, arrangements=arrs)
+                  assumptions=assumptions, arrangements=arrs, record=record)
 
 STATUTE_2023 = register(Statute(
     id='up-mayor-2023', title='Offices of Mayor, U.P. (text in force from 2023)',
     citation='U.P. Municipal Corporation Act, 1959, s.7(5)(1), as amended by the U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3',
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt'),
-    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, ARTICLE_334),
+    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, FALLBACK, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_2023, codes=tuple(UP_CODES),
-    notes=f"separate arrangements per group; rotation per (f); elections before the 2023 Ordinance "
+    notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended (recorded in the "
+          f"result; inferred, and said so, from a table of categories); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
 # %% ../nbs/11_up_mayor_2023.ipynb #6e6985d2

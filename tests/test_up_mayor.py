@@ -5,13 +5,30 @@ import math
 import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st, assume, HealthCheck
-from strategies import bodies as bodies_st
 import reservation_law as rl
-from reservation_law.up_mayor_1994 import repeats
+from reservation_law.up_mayor_1994 import repeats, up_mayor_1994
+from reservation_law.up_mayor_2023 import up_mayor_2023, barred
 from reservation_law.bodies import example_path
+
+@st.composite
+def fast_bodies(draw, min_size=1, max_size=30):
+    "Tables of bodies from one byte string (a draw per table, not per figure: fast): population 1 to 2**24, shares of SC, ST, BC."
+    n = draw(st.integers(min_size, max_size))
+    raw = draw(st.binary(min_size=6 * n, max_size=6 * n))
+    rows = []
+    for i in range(n):
+        b = raw[6 * i:6 * i + 6]
+        pop = 1 + int.from_bytes(b[:3], 'big')
+        sc = pop * b[3] // 255
+        stp = (pop - sc) * (b[4] % 64) // 255          # ST mostly small, as in U.P.
+        bc = (pop - sc - stp) * b[5] // 255
+        rows.append((f'B{i:02d}', pop, sc, stp, bc))
+    return pd.DataFrame(rows, columns=['body', 'population', 'sc', 'st', 'bc'])
+
 
 MANY = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 IDS = ['up-mayor-1994', 'up-mayor-2023']
+FUNC = {'up-mayor-1994': up_mayor_1994, 'up-mayor-2023': up_mayor_2023}   # generated tables are valid: no need to re-check them
 GROUPS = {'SC': ('SC', 'SC-W'), 'ST': ('ST', 'ST-W'), 'BC': ('BC', 'BC-W')}
 
 
@@ -45,46 +62,161 @@ def check_allotment(df, res):
 
 @pytest.mark.parametrize('sid', IDS)
 @MANY
-@given(df=bodies_st())
+@given(df=fast_bodies())
 def test_counts_and_allotment(sid, df):
-    res = rl.allot(sid, df)
+    res = FUNC[sid](df)
     check_counts(df, res, sid[-4:])
     check_allotment(df, res)
 
 
 @pytest.mark.parametrize('sid', IDS)
 @MANY
-@given(df=bodies_st(min_size=2), seed=st.randoms(use_true_random=False))
+@given(df=fast_bodies(min_size=2, max_size=15), seed=st.randoms(use_true_random=False))
 def test_independent_of_row_order(sid, df, seed):
-    res = rl.allot(sid, df)
+    res = FUNC[sid](df)
     assume(not any(w.kind == 'tie' for w in res.warnings))
     rows = list(range(len(df))); seed.shuffle(rows)
-    shuffled = rl.allot(sid, df.iloc[rows].reset_index(drop=True))
+    shuffled = FUNC[sid](df.iloc[rows].reset_index(drop=True))
     assert dict(zip(res.table.body, res.table.category)) == dict(zip(shuffled.table.body, shuffled.table.category))
 
 
-@MANY
-@given(df=bodies_st(min_size=3))
-def test_2023_rotation_never_repeats_when_enough_bodies(df):
-    first = rl.allot('up-mayor-2023', df)
-    second = rl.allot('up-mayor-2023', df, previous=first.table[['body', 'category']], previous_date=date(2028, 5, 1))
-    check_allotment(df, second)
-    if any(w.kind == 'fallback' for w in second.warnings):
-        return
-    a, b = dict(zip(first.table.body, first.table.category)), dict(zip(second.table.body, second.table.category))
-    assert [x for x in a if repeats(a[x], b[x])] == []
+def chain(f, df, k, it=None, **kw):
+    "k elections, figures held constant, each fed the previous table with its record (as `rotate` does)."
+    out = [f(df, it)]
+    for _ in range(k - 1):
+        prev = out[-1].table[['body', 'category']].copy()
+        prev.attrs['record'] = out[-1].record
+        out.append(f(df, it, previous=prev, **kw))
+    return out
+
+
+def cats(res):
+    return dict(zip(res.table.body, res.table.category))
 
 
 @MANY
-@given(df=bodies_st(min_size=2), rotation=st.sampled_from(['cyclic', 'skip-repeats']))
-def test_1994_rotation_reports_every_repeat(df, rotation):
-    first = rl.allot('up-mayor-1994', df)
-    second = rl.allot('up-mayor-1994', df, previous=first.table[['body', 'category']], interpretations={'rotation': rotation})
-    check_allotment(df, second)
-    a, b = dict(zip(first.table.body, first.table.category)), dict(zip(second.table.body, second.table.category))
-    rep = {x for x in a if repeats(a[x], b[x])}
-    reported = {x for w in second.warnings if w.kind in ('conflict', 'fallback') for x in w.bodies}
-    assert rep <= reported
+@given(df=fast_bodies(min_size=2, max_size=7), rotation=st.sampled_from(['cyclic', 'skip-repeats']))
+def test_1994_every_corporation_holds_a_reserved_office_within_a_cycle(df, rotation):
+    "Within ⌈N/R⌉ + 1 elections (R reserved offices each time) every corporation holds one; under skip-repeats, no repeat."
+    first = up_mayor_1994(df, {'rotation': rotation})
+    n, r = len(df), sum(v for k, v in first.counts.items() if k != 'UR')
+    assume(r > 0)
+    rs = chain(up_mayor_1994, df, -(-n // r) + 1, {'rotation': rotation})
+    assert {b for x in rs for b, c in cats(x).items() if c != 'UR'} == set(df.body)
+    for a, b in zip(rs, rs[1:]):
+        check_allotment(df, b)
+        pa, pb = cats(a), cats(b)
+        rep = {x for x in pa if repeats(pa[x], pb[x])}
+        assert rep <= {x for w in b.warnings if w.kind == 'conflict' for x in w.bodies}     # every repeat is reported
+        if rotation == 'skip-repeats' and not any(w.kind == 'fallback' for w in b.warnings):
+            assert rep == set()                                                           # and there is none
+
+
+@MANY
+@given(df=fast_bodies(min_size=2, max_size=6), walk=st.sampled_from(['all-corporations', 'restart-at-top']),
+       women=st.sampled_from(['any-women', 'general-women-only']))
+def test_2023_no_repeat_and_every_corporation_holds_sc_within_a_cycle(df, walk, women):
+    "No group and no women's office twice running when enough exist; within ⌈N/k⌉ + 1 elections every corporation holds SC."
+    it = {'walk-start': walk, 'women-bar': women}
+    first = up_mayor_2023(df, it)
+    n, k = len(df), first.counts['SC'] + first.counts['SC-W']
+    rs = chain(up_mayor_2023, df, -(-n // k) + 1 if k else 3, it, previous_date=date(2028, 5, 1))
+    forced = False
+    for a, b in zip(rs, rs[1:]):
+        check_allotment(df, b)
+        pa = cats(a)
+        rep = [x for x, c in cats(b).items() if c != 'UR' and barred(pa[x], c, women)]
+        if any(w.kind == 'fallback' for w in b.warnings): forced = True
+        else: assert rep == []
+        assert set(rep) <= {x for w in b.warnings if w.kind == 'conflict' for x in w.bodies}
+    # the SC walk takes every corporation in turn, unless the fallback or the women's bar (a corporation passed over
+    # for SC-W because it held another women's office last time waits for the next cycle) got in its way
+    passed = any(x.record['rotation']['walks'].get('SC', {}).get('passed') for x in rs)
+    if k and not forced and not passed:
+        assert {b for x in rs for b, c in cats(x).items() if c in ('SC', 'SC-W')} == set(df.body)
+
+
+def test_1994_a_to_f_over_four_elections():
+    "The example of issue #9: six corporations, four elections, under both readings of (f)."
+    df = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [600, 550, 500, 450, 400, 500], 'st': 0, 'bc': 300})
+    cyc = chain(up_mayor_1994, df, 4, {'rotation': 'cyclic'})
+    by = lambda rs: [''.join(f"{b}:{c} " for b, c in cats(x).items() if c != 'UR').strip() for x in rs]
+    assert by(cyc) == ['A:SC-W B:SC C:SC F:BC-W', 'A:SC B:BC-W D:SC-W E:SC', 'C:SC-W D:SC E:BC-W F:SC', 'A:SC-W B:SC C:SC F:BC-W']
+    assert [sorted(x for w in r.warnings if w.kind == 'conflict' for x in w.bodies) for r in cyc] == [[], ['A'], ['D'], ['C']]
+    skp = chain(up_mayor_1994, df, 4)
+    assert skp[0].interpretations['rotation'] == 'skip-repeats'
+    assert by(skp) == ['A:SC-W B:SC C:SC F:BC-W', 'B:BC-W D:SC-W E:SC F:SC', 'A:SC B:SC C:SC-W F:BC-W', 'A:BC-W D:SC-W E:SC F:SC']
+    assert not [w for r in skp for w in r.warnings if w.kind in ('conflict', 'fallback')]
+    assert [r.record['rotation']['last_women'] for r in skp] == ['F', 'B', 'F', 'A']
+    # from the categories alone (a CSV), the walk is inferred, the inference stated, and the result the same here
+    again = up_mayor_1994(df, previous=skp[1].table[['body', 'category']])
+    assert list(again.table.category) == list(skp[2].table.category)
+    assert any('no record of the previous walk' in a for a in again.assumptions)
+    assert not any('no record' in a for a in skp[2].assumptions)
+
+
+def test_1994_a_recorded_walk_end_is_used_not_inferred():
+    "The record says where the walk ended; a table alone might be read otherwise."
+    df = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [600, 550, 500, 450, 400, 500], 'st': 0, 'bc': 300})
+    prev = pd.DataFrame({'body': list('ABCDEF'), 'category': ['SC-W', 'SC', 'SC', 'UR', 'UR', 'BC-W']})
+    prev.attrs['record'] = {'rotation': {'statute': 'up-mayor-1994', 'last_women': 'A'}}
+    r = up_mayor_1994(df, previous=prev)
+    assert r.table.set_index('body').category['B'] != 'SC' and r.record['rotation']['walk_start'] == 'B'
+    prev.attrs['record'] = {'rotation': {'statute': 'up-mayor-2023', 'walks': {}}}
+    r = up_mayor_1994(df, previous=prev)
+    assert r.record['rotation']['walk_start'] == 'D' and any('not of this text' in w.message for w in r.warnings)
+
+
+def test_2023_walk_continues_where_the_cycle_was():
+    "When every holder of last time is out of the arrangement, the walk goes on from their place, with a warning."
+    from reservation_law.arrangement import Arrangement, share
+    from reservation_law.up_mayor_2023 import walk_group
+    toy = pd.DataFrame({'body': list('PQRSTU'), 'population': 1000, 'st': [90, 80, 70, 60, 50, 40]})
+    arr = Arrangement(toy, share(toy, 'st'), by='ST percentage', clause='s.7(5)(1)(d)(ii)')
+    got, walk, steps, warns, done = walk_group(arr, list('PSTU'), 'ST', 1, 0, {'Q': 'ST', 'R': 'ST-W'})
+    assert got == {'S': 'ST'} and walk[0] == 'S' and any('none of the corporations' in w.message for w in warns)
+    got, walk, *_ = walk_group(arr, list('PSTU'), 'ST', 1, 0, {'Q': 'ST', 'R': 'ST-W'}, {'walk-start': 'restart-at-top'})
+    assert got == {'P': 'ST'}
+    # with a record, the walk goes on from where it ended, even past the lowest-placed holder
+    got, *_ = walk_group(arr, list('PQRSTU'), 'ST', 1, 0, {'Q': 'ST'}, {}, {'walks': {'ST': {'end': 'T'}}})
+    assert got == {'U': 'ST'}
+
+
+def test_2023_fallback_spread_uses_the_record():
+    from reservation_law.arrangement import Arrangement, share
+    from reservation_law.up_mayor_2023 import walk_group
+    abc = pd.DataFrame({'body': list('ABC'), 'population': 1000, 'sc': [700, 650, 600]})
+    arr = Arrangement(abc, share(abc, 'sc'), by='SC percentage', clause='s.7(5)(1)(d)(i)')
+    last, rec = {'A': 'SC', 'B': 'SC-W', 'C': 'UR'}, {'fallback': {'SC': ['A']}}
+    assert walk_group(arr, list('ABC'), 'SC', 2, 1, last, {'fallback': 'spread'}, rec)[0] == {'C': 'SC-W', 'B': 'SC'}
+    assert walk_group(arr, list('ABC'), 'SC', 2, 1, last, {'fallback': 'next-in-walk'}, rec)[0] == {'C': 'SC-W', 'A': 'SC'}
+    assert walk_group(arr, list('ABC'), 'SC', 2, 1, last, {'fallback': 'spread'}, {})[4]['fallback'] == ['A']
+
+
+def test_2023_women_bar_readings():
+    # A held BC-W last time: under any-women it may not take SC-W; under general-women-only it may
+    df = _df({'A': 50, 'B': 45, 'C': 10})
+    prev = pd.DataFrame({'body': list('ABC'), 'category': ['BC-W', 'UR', 'UR']})
+    a = up_mayor_2023(df, previous=prev, previous_date=date(2023, 5, 13))
+    g = up_mayor_2023(df, {'women-bar': 'general-women-only'}, previous=prev, previous_date=date(2023, 5, 13))
+    assert cats(a)['A'] != 'SC-W' and cats(g)['A'] == 'SC-W'
+
+
+def test_fifty_per_cent_ceiling_is_warned_for_both_texts():
+    over = _df({'A': 60, 'B': 60, 'C': 60, 'D': 0})             # 4 × 180/4000 … SC 2 of 4 is half: within
+    for f in (up_mayor_1994, up_mayor_2023):
+        assert not [w for w in f(over).warnings if w.kind == 'bound']
+        more = _df({'A': 80, 'B': 80, 'C': 80, 'D': 0})         # SC 4 × 240/400 = 2.4 → 2, plus BC
+        more['bc'] = 10
+        ws = [w for w in f(more.assign(bc=[10, 10, 10, 900])).warnings if w.kind == 'bound']
+        assert ws and 'Krishna Murthy' in ws[0].message and 'Gawali' in ws[0].message
+
+
+def test_1994_percentage_state_share_orders_by_sc_population():
+    df = pd.DataFrame({'body': ['Big', 'Small'], 'population': [10000, 1000], 'sc': [1500, 300], 'st': 0, 'bc': 0})
+    own = up_mayor_1994(df).arrangements['serial order (c)'].order
+    state = up_mayor_1994(df, {'percentage': 'state-share'}).arrangements['serial order (c)'].order
+    assert own == ['Small', 'Big'] and state == ['Big', 'Small']
 
 
 def test_bundled_example_2023():
@@ -140,10 +272,11 @@ def test_a_corporation_missing_from_the_previous_allotment_is_warned_not_a_crash
 def test_1994_rotation_starts_after_a_block_that_wrapped_round():
     from reservation_law.up_mayor_1994 import rotation_start
     order = list('ABCDEFG')
-    assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:2] == (1, 'A')
+    assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:3] == (1, 'A', True)
     assert rotation_start(order, {'C': 'W', 'D': 'W'})[:2] == (4, 'D')
-    start, last, note = rotation_start(order, {'B': 'W', 'E': 'W'})
-    assert (start, last) == (5, 'E') and 'not one run' in note
+    # no W: the last of the groups' women's offices in the walk; a record overrides the inference
+    assert rotation_start(order, {'A': 'SC-W', 'B': 'SC', 'C': 'BC-W', 'D': 'BC'})[:2] == (3, 'C')
+    assert rotation_start(order, {'B': 'W', 'E': 'W'}, {'last_women': 'B'})[:3] == (2, 'B', False)
 
 
 def test_2023_women_office_goes_further_down_the_walk_rather_than_repeat():
