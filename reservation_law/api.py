@@ -34,9 +34,9 @@ def load_previous(src: pd.DataFrame | str | Path, codes: tuple = (), names: list
                   renames: dict | None = None, sheet: str | None = None) -> pd.DataFrame:
     """A previous allotment (columns `body`, `category`) from a path (CSV, XLSX, this tool's JSON) or DataFrame,
     checked: trusted names, known codes (`codes` if given), `renames` applied, every name one of `names` if given.
-    `attrs['record']` is the previous result's record when it came from JSON, else None."""
+    `attrs['record']` is the previous result's record when it came from JSON (or a DataFrame's own `attrs['record']`), else None."""
     record, file = None, None
-    if isinstance(src, pd.DataFrame): df, lines = src, list(range(2, len(src) + 2))
+    if isinstance(src, pd.DataFrame): df, lines, record = src, list(range(2, len(src) + 2)), src.attrs.get('record')
     elif Path(src).suffix.lower() == '.json':
         prev, file = from_json(src), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record

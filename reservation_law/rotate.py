@@ -61,17 +61,12 @@ def _with_record(res: Result) -> pd.DataFrame:
     prev.attrs['record'] = res.record
     return prev
 
-def _keeps_record() -> bool:
-    "Does `api.load_previous` hand a DataFrame's record on to the statute?"
-    probe = pd.DataFrame({'body': ['x'], 'category': ['UR']})
-    probe.attrs['record'] = {'probe': 1}
-    return load_previous(probe).attrs.get('record') == {'probe': 1}
-
 def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, previous: pd.DataFrame | str | Path | None = None,
-           dates: list | None = None, interpretations: dict | None = None, previous_date: date | None = None) -> Rotation:
+           dates: list | None = None, interpretations: dict | None = None, previous_date: date | None = None,
+           renames: dict | None = None) -> Rotation:
     """`elections` elections in a row under `statute`, figures held constant: each election is allotted by `api.allot`
     with the one before as its previous allotment, its record included, so that the rotation is exact. `previous`: the
-    allotment before the first (its record, if it has one, is used). `dates`: the date of each election."""
+    allotment before the first (its record, if it has one, is used), its old names mapped by `renames`. `dates`: the date of each election."""
     s = statute if isinstance(statute, registry.Statute) else registry.get(statute)
     if s.kind != 'allot': raise ValueError(f"statute {s.id!r} counts seats inside bodies; rotation is for offices allotted across bodies")
     if int(elections) < 1: raise ValueError(f"the number of elections must be at least 1, not {elections}")
@@ -81,15 +76,10 @@ def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, prev
         if a is not None and b is not None and not a < b: raise ValueError(f"the elections must be in date order: {a} is not before {b}")
     df = load_bodies(bodies, s.required)                   # validated once; every election gets the validated table
     it = s.resolve(interpretations)
-    keep = _keeps_record()
     results, prev, prev_date = [], previous, previous_date
     for d in dates:
-        if keep or prev is None or not isinstance(prev, pd.DataFrame) or not prev.attrs.get('record'):
-            res = allot(s, df, previous=prev, previous_date=prev_date, election_date=d, interpretations=it)
-        else:   # until api.load_previous hands the record on: the same checks as allot, with the record kept
-            p = load_previous(prev, s.codes); p.attrs['record'] = prev.attrs['record']
-            res = s(df, interpretations=it, previous=p, previous_date=prev_date, election_date=d)
-            if (w := in_force_warning(s, d)): res.warnings.insert(0, w)
+        res = allot(s, df, previous=prev, previous_date=prev_date, election_date=d, interpretations=it,
+                    renames=renames if not results else None)
         results.append(res)
         prev, prev_date = _with_record(res), d
     labels = [str(i) if d is None else f"{i}: {d:%Y-%m-%d}" for i, d in enumerate(dates, 1)]
@@ -102,11 +92,16 @@ def _dates(s: str) -> list:
 
 def configure_rotate(parser: argparse.ArgumentParser) -> None:
     "The arguments of `reservation-law rotate`."
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = ("example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
+                     "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
+                     "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
     parser.add_argument('statute', help='statute id (see `reservation-law statutes`)')
     parser.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)')
     parser.add_argument('--elections', '-k', type=int, required=True, metavar='K', help='how many elections in a row')
     parser.add_argument('--previous', help="the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)")
     parser.add_argument('--previous-date', type=_date, help='date of that previous election (YYYY-MM-DD)')
+    parser.add_argument('--rename', action='append', default=[], metavar='OLD=NEW', help='a body renamed since the previous election (repeatable)')
     parser.add_argument('--dates', type=_dates, metavar='D1,D2,...', help='the date of each election (YYYY-MM-DD, comma-separated, K of them)')
     parser.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
     parser.add_argument('--explain', action='store_true', help="print each election's derivation with clause citations")
@@ -130,8 +125,9 @@ def command_rotate(args, stdout, stderr) -> int:
         if out and any(Path(f).exists() and Path(f).resolve() == Path(out).resolve() for f in [args.bodies] + [args.previous] * bool(args.previous)):
             raise UsageError(f"the output {out} is also an input: choose another output file")
     if args.picture and not args.picture.lower().endswith('.png'): raise UsageError("--picture must end in .png")
+    from reservation_law.cli import _pairs
     try: rot = rotate(s, args.bodies, args.elections, previous=args.previous, dates=args.dates, interpretations=interp,
-                      previous_date=args.previous_date)
+                      previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'))
     except ValueError as e:
         if isinstance(e, InputError): raise
         raise UsageError(str(e)) from None
@@ -142,9 +138,12 @@ def command_rotate(args, stdout, stderr) -> int:
         import matplotlib; matplotlib.use('Agg')
         import matplotlib.pyplot as plt
         ax = rot.plot()
-        try: ax.figure.savefig(args.picture, bbox_inches='tight', dpi=150)
-        except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=args.picture) from None
+        import io
+        from reservation_law.record import write_bytes
+        buf = io.BytesIO()
+        try: ax.figure.savefig(buf, format='png', bbox_inches='tight', dpi=150, metadata={'Software': None})
         finally: plt.close(ax.figure)
+        write_bytes(buf.getvalue(), args.picture)          # atomically, like every output
     if args.explain: print(rot.explain(), file=stdout if args.output else stderr)
     n = len(rot.warnings())
     print(f"reservation_law {rot.results[0].version}: {s.id}, {args.elections} election(s) of {len(table)} bodies, "
