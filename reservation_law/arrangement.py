@@ -61,7 +61,7 @@ class Step:
 class Shares(Mapping):
     "Each body's exact ratio `num[i] / den[i]`, kept as two integer columns; a `Fraction` is made only when one is read."
     def __init__(self, names, num, den):
-        self.names, self.num, self.den = list(names), np.asarray(num), np.asarray(den)
+        self.names, self.num, self.den = _names(names), np.asarray(num), np.asarray(den)
         self._index = None
     def index(self, body) -> int:
         if self._index is None: self._index = {b: i for i, b in enumerate(self.names)}
@@ -72,6 +72,10 @@ class Shares(Mapping):
     def __contains__(self, body):
         try: self.index(body); return True
         except KeyError: return False
+
+def _names(s) -> list:
+    "A column of names as a list (`tolist` is far quicker than `list` on pandas' string arrays)."
+    return s.tolist() if hasattr(s, 'tolist') else list(s)
 
 def _ints(s: pd.Series) -> np.ndarray:
     "A column of whole numbers as int64, or as Python ints (object) where int64 would not hold them."
@@ -117,8 +121,8 @@ class Arrangement:
     def __init__(self, bodies: pd.DataFrame, key, by: str, clause: str, tiebreak: str = 'population-name', names=None):
         if tiebreak not in TIEBREAKS: raise ValueError(f"tiebreak must be one of {TIEBREAKS}, not {tiebreak!r}")
         self.by, self.clause, self.tiebreak, self.key = by, clause, tiebreak, key
-        all_names = list(bodies['body'])
-        names = all_names if names is None else list(names)
+        all_names = _names(bodies['body'])
+        names = all_names if names is None else _names(names)
         whole = names is all_names
         if isinstance(key, Shares) and key.names == all_names:           # the columns as they are
             pos = None if whole else np.array([key.index(b) for b in names], dtype='int64')
@@ -135,7 +139,7 @@ class Arrangement:
         use_pop = tiebreak == 'population-name'
         if _fits(num, den):                                             # the exact key, sorted in C
             cols = exact_key(num, den)
-            perm = np.lexsort(((-pop,) if use_pop else ()) + tuple(-c for c in reversed(cols)))
+            perm = _sort_desc(cols, pop if use_pop else None)
             k = [c[perm] for c in cols]
             same = np.ones(len(perm) - 1 if len(perm) else 0, dtype=bool)
             for c in k: same &= c[1:] == c[:-1]
@@ -152,7 +156,8 @@ class Arrangement:
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
         for a, b in _runs(tie):                                         # the rest of the tie-break: the name
             perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
-        self.order = [names[i] for i in perm]
+        self.positions = np.array(perm, dtype='int64')                 # each place's row in `names` (or `bodies`)
+        self.order = np.array(names, dtype=object)[self.positions].tolist() if perm else []
         self._pop = pop[np.array(perm, dtype='int64')] if perm else pop[:0]
         self._num, self._den = num[perm] if perm else num[:0], den[perm] if perm else den[:0]
 
@@ -202,12 +207,28 @@ class Arrangement:
         while hi + 1 < len(names) and self.value(names[hi + 1]) == v: hi += 1
         return tuple(names[lo:hi + 1])
 
-    def take(self, k: int, exclude=(), what: str = '') -> tuple:
-        "The first `k` bodies not in `exclude`, and warnings for a tie straddling the cut-off."
+    def _tie_rows(self, rows, k: int) -> tuple:
+        "`tie_at` for the rows (places in the order) of the open bodies."
+        if k <= 0 or k >= len(rows): return ()
+        val = self._value
+        v = val[rows[k - 1]]
+        if val[rows[k]] != v: return ()
+        lo, hi = k - 1, k
+        while lo > 0 and val[rows[lo - 1]] == v: lo -= 1
+        while hi + 1 < len(rows) and val[rows[hi + 1]] == v: hi += 1
+        return tuple(self.order[r] for r in rows[lo:hi + 1])
+
+    def open_rows(self, exclude=()) -> np.ndarray:
+        "The places (from 0) in the order of the bodies not in `exclude`."
+        if not exclude: return np.arange(len(self.order))
         exclude = exclude if isinstance(exclude, (set, frozenset, dict)) else set(exclude)
-        names = [b for b in self.order if b not in exclude] if exclude else self.order
-        chosen, warns = names[:k], []
-        tied = self.tie_at(names, k)
+        return np.array([i for i, b in enumerate(self.order) if b not in exclude], dtype='int64')
+
+    def take(self, k: int, exclude=(), what: str = '', rows=None) -> tuple:
+        "The first `k` bodies not in `exclude` (or of `rows`, places in the order), and warnings for a tie straddling the cut-off."
+        rows = self.open_rows(exclude) if rows is None else rows
+        chosen, warns = [self.order[i] for i in rows[:k]], []
+        tied = self._tie_rows(rows, k)
         if tied:
             inside = set(chosen)
             how = 'larger population, then name' if self.tiebreak == 'population-name' else 'name'
@@ -239,6 +260,24 @@ class Arrangement:
         if label is not None: df['allotted'] = [label.get(b, '') for b in names]
         if cut is not None: df['cut-off'] = ['↑ reserved' if i == cut - 1 else '' for i in range(len(names))]
         return df
+
+def _sort_desc(cols, pop=None) -> np.ndarray:
+    "The order of the rows by the key columns `cols` descending, then `pop` descending: one argsort, then the runs still tied."
+    whole, hi, lo = cols
+    if len(whole) == 0 or int(whole.max()) >= 2**22:                   # the whole part and 40 bits do not fit one int64
+        return np.lexsort(((-pop,) if pop is not None else ()) + (-lo, -hi, -whole))
+    first = (whole << 40) | hi
+    perm = np.argsort(-first, kind='stable')
+    f = first[perm]
+    tied = np.zeros(len(perm), dtype=bool)
+    tied[1:] = f[1:] == f[:-1]
+    if tied.any():                                                      # rows tied on the first 40 bits: by the rest
+        tied[:-1] |= tied[1:]
+        at = np.flatnonzero(tied)
+        sub = perm[at]
+        run = np.cumsum(np.concatenate(([1], (f[at][1:] != f[at][:-1]).astype('int64'))))
+        perm[at] = sub[np.lexsort(((-pop[sub],) if pop is not None else ()) + (-lo[sub], run))]
+    return perm
 
 def _runs(flags) -> list:
     "The (start, stop) of each run of bodies tied with the one before them: `flags[i]` says row i+1 ties with row i."

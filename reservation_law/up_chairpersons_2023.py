@@ -8,11 +8,12 @@ from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 import math
+import numpy as np
 import pandas as pd
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .arrangement import Arrangement, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation
-from .bodies import load_bodies, example_path
+from .bodies import load_bodies, example_path, COUNT_COLUMNS, GROUP_COLUMNS, MAX_COUNT
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 'ITEM_C', 'ITEM_D', 'MODELLED',
@@ -21,8 +22,8 @@ __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 
            'CITATION', 'parishads_example_path', 'clause', 'group_offices', 'bc_offices', 'group_women',
            'women_offices', 'bound_table', 'state_counts', 'exclusive', 'division_figures', 'division_share',
            'first_proviso', 'whole_offices', 'division_order', 'cycle', 'cycle_tie', 'give_back', 'allot_to_divisions',
-           'apportion', 'allot_group', 'allot_in_unit', 'chairpersons', 'palika_parishads', 'nagar_panchayats',
-           'plot_divisions', 'compare_interpretations', 'illustrative_state']
+           'apportion', 'allot_group', 'allot_in_unit', 'reasons', 'chairpersons', 'palika_parishads',
+           'nagar_panchayats', 'plot_divisions', 'compare_interpretations', 'illustrative_state']
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #96ab2d02
 TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
@@ -160,14 +161,10 @@ def exclusive(counts: dict) -> dict:
 # %% ../nbs/20_up_chairpersons_2023.ipynb #70aa98a0
 def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
-    order = list(dict.fromkeys(bodies['division']))
-    cols = ['population', 'sc', 'st', 'bc', 'women']
-    sums = {d: dict.fromkeys(['offices'] + cols, 0) for d in order}
-    for row in bodies[['division'] + cols].itertuples(index=False):
-        s = sums[row[0]]
-        s['offices'] += 1
-        for c, v in zip(cols, row[1:]): s[c] += int(v)
-    return pd.DataFrame([{'division': d, **sums[d]} for d in order])
+    g = bodies.groupby('division', sort=False)
+    out = g[['population', 'sc', 'st', 'bc', 'women']].sum().astype('int64')
+    out.insert(0, 'offices', g.size().astype('int64'))
+    return out.reset_index()
 
 def division_share(offices: int, group_pop: int, population: int) -> Fraction:
     "(c)(i): a division's number of offices × the group's proportion of its urban population, exactly."
@@ -371,12 +368,12 @@ def apportion(total: int, weights: dict, caps: dict, order: list, what: str, cla
     return out, [Step(clause_, f"{what}: {total} among the divisions in proportion ({desc or 'none'})")], warns
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #1d5473e7
-def allot_group(arr: Arrangement, k: int, w: int | None, taken: list, what: str) -> tuple:
-    "(d)(i)–(iii): the first `k` open bodies of the group's arrangement; the first `w` of them women's (the provisos)."
-    chosen, warns = arr.take(k, exclude=taken, what=what)
+def allot_group(arr: Arrangement, k: int, w: int | None, rows, what: str) -> tuple:
+    "(d)(i)–(iii): the first `k` open bodies (`rows`: their places in the group's arrangement); the first `w` of them women's (the provisos)."
+    chosen, warns = arr.take(k, what=what, rows=rows)
     women = []
     if w:
-        women, more = arr.take(w, exclude=taken, what=f'{what} (women)')
+        women, more = arr.take(w, what=f'{what} (women)', rows=rows)
         warns += more
     return chosen, women, warns
 
@@ -385,45 +382,74 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
                   modelled: bool = False) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
     the group, its women first; then general women. `w` or `W` None: decided State-wide later. Returns codes, clauses,
-    reasons, arrangements, steps and warnings."""
+    the decisions (data: `reasons` renders them as text), arrangements, steps and warnings."""
     m, tb = modelled, it['tiebreak']
-    code, cl, why = {}, {}, {b: [] for b in ub['body']}
-    arrs, steps, warns, taken = {}, [], [], []
+    names = ub['body'].tolist()
+    code, cl = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object)
+    taken = np.zeros(len(names), dtype=bool)                               # allotted an earlier group
+    arrs, steps, warns, decisions = {}, [], [], []
     for g in GROUPS:
         arr = Arrangement(ub, share(ub, COLUMN[g]), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
         arrs[g] = arr
-        open_ = [b for b in arr.order if b not in set(taken)]
+        rows = np.flatnonzero(~taken[arr.positions])                       # the open bodies: places in this arrangement
         nw = None if w is None else w[g]
-        chosen, women, wn = allot_group(arr, k[g], nw, taken, f'{g} in {where}')
+        chosen, women, wn = allot_group(arr, k[g], nw, rows, f'{g} in {where}')
         warns += wn
-        for i, b in enumerate(open_, 1):
-            pos = f"rank {i} of {len(open_)} open bodies in {where} by {g} % ({pct(arr.key[b])})"
-            if b in women:
-                code[b], cl[b] = g + '-W', clause(ITEM_D[g] + ', proviso', m)
-                why[b].append(f"{g}-W: {pos}, within the {k[g]} {g} office(s) and the first {nw} for {g} women")
-            elif b in chosen:
-                code[b], cl[b] = g, clause(ITEM_D[g], m)
-                why[b].append(f"{g}: {pos}, within the {k[g]} {g} office(s)" + ('' if w is None else
-                              f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
-            else:
-                why[b].append(f"not {g}: {pos}, below the {k[g]} {g} office(s)" if k[g] else f"not {g}: no {g} office in {where}")
-        taken += chosen
+        at, at_w = arr.positions[rows[:len(chosen)]], arr.positions[rows[:len(women)]]
+        code[at], cl[at] = g, clause(ITEM_D[g], m)
+        code[at_w], cl[at_w] = g + '-W', clause(ITEM_D[g] + ', proviso', m)
+        taken[at] = True
+        decisions.append(('group', where, g, arr, rows, k[g], nw, len(women)))
         steps.append(Step(clause(ITEM_D[g], m), f"{where}: {g} {k[g]}" + ('' if w is None else f" (women {nw})") +
                           f" → {', '.join(chosen) or 'none'}"))
     if W is not None:
         arr = Arrangement(ub, share(ub, 'women'), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
         arrs['W'] = arr
-        open_ = [b for b in arr.order if b not in set(taken)]
-        chosen, wn = arr.take(W, exclude=taken, what=f'women in {where}')
+        rows = np.flatnonzero(~taken[arr.positions])
+        chosen, wn = arr.take(W, what=f'women in {where}', rows=rows)
         warns += wn
-        for i, b in enumerate(open_, 1):
-            pos = f"rank {i} of {len(open_)} open bodies in {where} by women % ({pct(arr.key[b])})"
-            if b in chosen: code[b], cl[b] = 'W', clause('(d)(iv)', m); why[b].append(f"W: {pos}, within the {W} women's office(s)")
-            else:
-                code[b], cl[b] = 'UR', clause('(d)', m)
-                why[b].append(f"UR: not W: {pos}, below the {W} women's office(s)" if W else f"UR: no general women's office in {where}")
+        code[arr.positions[rows]], cl[arr.positions[rows]] = 'UR', clause('(d)', m)
+        at = arr.positions[rows[:len(chosen)]]
+        code[at], cl[at] = 'W', clause('(d)(iv)', m)
+        decisions.append(('W', where, 'W', arr, rows, W, None, 0))
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
-    return {'code': code, 'clause': cl, 'why': why, 'arrangements': arrs, 'steps': steps, 'warnings': warns}
+    got = [(b, c, x) for b, c, x in zip(names, code.tolist(), cl.tolist()) if c is not None]
+    return {'code': {b: c for b, c, _ in got}, 'clause': {b: x for b, _, x in got}, 'decisions': decisions,
+            'arrangements': arrs, 'steps': steps, 'warnings': warns}
+def _reason_texts(decisions: list, names: list) -> dict:
+    "The decisions of (d), rendered as each body's reasons (a list of sentences per body), in the order they were made."
+    why = {b: [] for b in names}
+    for kind, where, g, arr, rows, k, nw, got_women in decisions:
+        n, pcts = len(rows), arr.shown(np.array(rows, dtype='int64'))
+        for i, (r, p) in enumerate(zip(rows, pcts), 1):
+            b = arr.order[r]
+            if kind == 'W':
+                pos = f"rank {i} of {n} open bodies in {where} by women % ({p})"
+                why[b].append(f"W: {pos}, within the {k} women's office(s)" if i <= k else
+                              f"UR: not W: {pos}, below the {k} women's office(s)" if k else f"UR: no general women's office in {where}")
+            elif kind == 'state-group':
+                pos = f"rank {i} of the State's {n} {g} bodies by {g} % ({p})"
+                why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)"
+                              if i <= k else f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
+            elif kind == 'state-W':
+                pos = f"rank {i} of the State's {n} open bodies by women % ({p})"
+                why[b].append(f"W: {pos}, within the State's {k} women's office(s) (women-divisions=state-rank)" if i <= k
+                              else f"UR: not W: {pos}, below the State's {k} women's office(s)")
+            else:
+                pos = f"rank {i} of {n} open bodies in {where} by {g} % ({p})"
+                if i <= got_women:
+                    why[b].append(f"{g}-W: {pos}, within the {k} {g} office(s) and the first {nw} for {g} women")
+                elif i <= k:
+                    why[b].append(f"{g}: {pos}, within the {k} {g} office(s)" + ('' if nw is None else
+                                  f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
+                else:
+                    why[b].append(f"not {g}: {pos}, below the {k} {g} office(s)" if k else f"not {g}: no {g} office in {where}")
+    return why
+
+def reasons(decisions: list, names: list) -> pd.Series:
+    "Each body's reason, one text per body in `names` order: the decisions of (d) rendered, only when asked."
+    why = _reason_texts(decisions, names)
+    return pd.Series(['; '.join(why[b]) for b in names], name='reason')
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #5d7f4270
 NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar Panchayats: text missing from our copy)',
@@ -437,9 +463,9 @@ NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar P
 ARTICLE_243T = replace(ARTICLE_334, clause='Art. 243T(5); Art. 334')
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #054ac230
-def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrangements):
+def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements):
     "The State-wide alternatives: group women (`group-women-divisions=state-rank`), general women (`women-divisions=state-rank`)."
-    names = list(bodies['body'])
+    names = bodies['body'].tolist()
     if it['group-women-divisions'] == 'state-rank':
         for g in GROUPS:
             held = [b for b in names if code.get(b) == g]
@@ -449,12 +475,8 @@ def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrange
             chosen, w = arr.take(k, what=f'{g} women in the State')
             warns += w
             arrangements[f"State: {g} women"] = arr
-            for i, b in enumerate(arr.order, 1):
-                pos = f"rank {i} of the State's {len(held)} {g} bodies by {g} % ({pct(arr.key[b])})"
-                if b in chosen:
-                    code[b], cl[b] = g + '-W', c_
-                    why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)")
-                else: why[b].append(f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
+            for b in chosen: code[b], cl[b] = g + '-W', c_
+            decisions.append(('state-group', 'the State', g, arr, list(range(len(arr))), k, None, 0))
             steps.append(Step(c_, f"{g} women, State-wide: {', '.join(chosen) or 'none'}"))
     if it['women-divisions'] == 'state-rank':
         open_ = [b for b in names if b not in code]
@@ -463,22 +485,36 @@ def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrange
         chosen, w = arr.take(counts['W'], what='women in the State')
         warns += w
         arrangements['State: W'] = arr
-        for i, b in enumerate(arr.order, 1):
-            pos = f"rank {i} of the State's {len(open_)} open bodies by women % ({pct(arr.key[b])})"
-            if b in chosen:
-                code[b], cl[b] = 'W', c_
-                why[b].append(f"W: {pos}, within the State's {counts['W']} women's office(s) (women-divisions=state-rank)")
-            else:
-                code[b], cl[b] = 'UR', clause('(d)', m)
-                why[b].append(f"UR: not W: {pos}, below the State's {counts['W']} women's office(s)")
+        c_ur = clause('(d)', m)
+        for b in arr.order: code[b], cl[b] = 'UR', c_ur
+        for b in chosen: code[b], cl[b] = 'W', c_
+        decisions.append(('state-W', 'the State', 'W', arr, list(range(len(arr))), counts['W'], None, 0))
         steps.append(Step(c_, f"general women, State-wide: {', '.join(chosen) or 'none'}"))
+
+def _validated(bodies, required: tuple) -> bool:
+    "Does `bodies` already pass every check of `load_bodies` (tested on whole columns at once)? Then it is not checked again."
+    if not isinstance(bodies, pd.DataFrame) or len(bodies) == 0 or not isinstance(bodies.index, pd.RangeIndex): return False
+    if bodies.index.start != 0 or bodies.index.step != 1: return False
+    cols = [str(c).strip().lower() for c in bodies.columns]
+    if len(set(cols)) != len(cols) or any(c not in bodies.columns for c in ('body',) + tuple(required)): return False
+    counts = [c for c in COUNT_COLUMNS if c in bodies.columns]
+    if any(str(bodies[c].dtype) != 'int64' for c in counts): return False
+    v = {c: bodies[c].to_numpy() for c in counts}
+    if any(((x < 0) | (x >= MAX_COUNT)).any() for x in v.values()) or (v['population'] == 0).any(): return False
+    if (sum(v[c] for c in GROUP_COLUMNS if c in required) > v['population']).any(): return False
+    if 'women' in v and (v['women'] > v['population']).any(): return False
+    for c in ('body', 'division'):
+        if c not in bodies.columns: continue
+        s = bodies[c]
+        if pd.api.types.infer_dtype(s, skipna=False) != 'string' or not (s.str.strip() == s).all() or (s == '').any(): return False
+    return not bodies['body'].duplicated().any()
 
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP) -> Result:
     "s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted."
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
-    bodies = load_bodies(bodies, st.required)
+    if not _validated(bodies, st.required): bodies = load_bodies(bodies, st.required)   # validation once
     m, kind = statute == NP, KIND[statute]
     warns, steps, assumptions = [], [], []
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5); Art. 334')
@@ -507,7 +543,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
                            "from the populations alone")
     counts, s, w = state_counts(bodies, it, sc_st=ok, kind=kind)
     steps += s; warns += w
-    names, division_tables, arrangements = list(bodies['body']), {}, {}
+    names, division_tables, arrangements = bodies['body'].tolist(), {}, {}
     if procedure == 'divisions':
         divs = division_figures(bodies)
         dn = list(divs['division'])
@@ -538,15 +574,15 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     else:
         units = [('the State', bodies, {g: counts[g].value for g in GROUPS},
                   {g: counts[g + '-W'].value for g in GROUPS}, counts['W'])]
-    code, cl, why = {}, {}, {}
+    code, cl, decisions = {}, {}, []
     for where, ub, kk, ww, WW in units:
         r = allot_in_unit(ub, kk, ww, WW, it, where, m)
-        code |= r['code']; cl |= r['clause']; why |= r['why']
+        code |= r['code']; cl |= r['clause']; decisions += r['decisions']
         steps += r['steps']; warns += r['warnings']
         for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
-    if procedure == 'divisions': _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrangements)
-    table = pd.DataFrame({'body': names, 'division': list(bodies['division']), 'category': [code[b] for b in names],
-                          'clause': [cl[b] for b in names], 'reason': ['; '.join(why[b]) for b in names]})
+    if procedure == 'divisions': _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements)
+    table = pd.DataFrame({'body': names, 'division': bodies['division'].tolist(), 'category': [code[b] for b in names],
+                          'clause': [cl[b] for b in names]})
     ex = exclusive(counts)
     got = table['category'].value_counts()
     for c in UP_CODES[:-1]:
@@ -556,9 +592,10 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res = Result(statute, table, counts=ex, steps=steps, warnings=warns, interpretations=it, assumptions=assumptions,
                  arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
-    tally = {d: dict.fromkeys(UP_CODES, 0) for d in dict.fromkeys(table['division'])}
-    for d, c in zip(table['division'], table['category']): tally[d][c] += 1
-    res.divisions = pd.DataFrame.from_dict(tally, orient='index').rename_axis('division')
+    res.reasons = lambda: reasons(decisions, names)     # each body's reason, rendered only when asked
+    order = list(dict.fromkeys(table['division'].tolist()))
+    res.divisions = (table.groupby(['division', 'category'], sort=False).size().unstack(fill_value=0)
+                     .reindex(index=order, columns=UP_CODES, fill_value=0).astype('int64').rename_axis('division').rename_axis(columns=None))
     return res
 
 def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None) -> Result:
