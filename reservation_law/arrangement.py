@@ -5,7 +5,7 @@
 # %% ../nbs/02_arrangement.ipynb #96e306b0
 from __future__ import annotations
 from dataclasses import dataclass, field
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 import numpy as np
 import pandas as pd
@@ -13,8 +13,8 @@ from .rounding import fmt_fraction, fmt_int
 
 # %% auto #0
 __all__ = ['CATEGORIES', 'UP_CODES', 'KARNATAKA_CODES', 'DIGITS', 'MAX_DENOMINATOR', 'TIEBREAKS', 'APPROX', 'NBSP', 'group_of',
-           'is_women', 'LegalWarning', 'Step', 'Shares', 'share', 'pct', 'exact_key', 'Arrangement', 'pct_many',
-           'Result']
+           'is_women', 'LegalWarning', 'Step', 'Steps', 'Shares', 'share', 'pct', 'exact_key', 'Arrangement',
+           'pct_many', 'Result']
 
 # %% ../nbs/02_arrangement.ipynb #6683978e
 CATEGORIES = {
@@ -56,6 +56,30 @@ class Step:
     text: str
     body: str | None = None
     def __str__(self): return f"[{self.clause}] " + (f"{self.body}: " if self.body else '') + self.text
+
+# %% ../nbs/02_arrangement.ipynb #1fd3e460
+class Steps(Sequence):
+    """Derivation steps kept as data, rendered only when read: `render(i)` gives the `Step`s of item i (a body) for
+    i < `count`, then come the steps of `tail`. Iterating renders one item at a time; `len` or an index renders all once."""
+    def __init__(self, count: int, render, tail=()):
+        self.count, self.render, self.tail, self._all = count, render, list(tail), None
+    def _list(self) -> list:
+        if self._all is None: self._all = [s for i in range(self.count) for s in self.render(i)]
+        return self._all
+    def __iter__(self):
+        if self._all is not None: yield from self._all
+        else:
+            for i in range(self.count): yield from self.render(i)
+        yield from self.tail
+    def __len__(self): return len(self._list()) + len(self.tail)
+    def __getitem__(self, i):
+        whole = self._list() + self.tail
+        return whole[i]
+    def append(self, step: Step): self.tail.append(step)
+    def extend(self, steps): self.tail.extend(steps)
+    def __add__(self, other): return list(self) + list(other)
+    def __eq__(self, other): return list(self) == list(other)
+    def __repr__(self): return f"Steps({self.count} items, rendered when read)"
 
 # %% ../nbs/02_arrangement.ipynb #ece8b2ec
 class Shares(Mapping):
