@@ -42,6 +42,7 @@ def run(statute: str, df):
     sid, it = statute.split()[0], ({'nagar-panchayat-procedure': 'state'} if statute.endswith('(state)') else None)
     s = rl.registry.get(sid)
     f = rl.seats if s.kind == 'seats' else rl.allot
+    if sid == 'municipal-council': df = df.drop(columns='seats')   # the wards' seats: here the table of (1)(a) gives them
     return f(sid, df, interpretations=it)
 
 

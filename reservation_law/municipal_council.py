@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
+import numpy as np
 import pandas as pd
 from .rounding import Count, nearest, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .bodies import InputError, parse_count, example_path, origin
-from .arrangement import KARNATAKA_CODES, LegalWarning, Step, Result
+from .arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Result
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period
 
 # %% auto #0
@@ -249,54 +250,113 @@ def member_columns(bodies: pd.DataFrame, file=None, lines=None) -> dict:
         out[name] = vals
     return out
 
-def _merge(warnings: list) -> list:
-    "Identical warnings for several bodies as one warning naming all of them, in first-seen order."
+def _merge(warnings) -> list:
+    "Identical warnings for several bodies as one warning naming all of them, in first-seen order (one pass, sets)."
     out = {}
     for w in warnings:
         key = (w.kind, w.clause, w.message)
-        out[key] = replace(out[key], bodies=out[key].bodies + tuple(b for b in w.bodies if b not in out[key].bodies)) if key in out else w
-    return list(out.values())
+        if key not in out: out[key] = (w, dict.fromkeys(w.bodies))
+        else: out[key][1].update(dict.fromkeys(w.bodies))
+    return [w if tuple(bs) == w.bodies else replace(w, bodies=tuple(bs)) for w, bs in out.values()]
+
+def _nearest(num, den, half: str) -> tuple:
+    "`nearest` on whole columns (int64, exact): num/den to the nearest whole number, an exact half `half`; and where it was a half."
+    q, r = np.divmod(num, den)
+    exact_half = 2 * r == den
+    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
+
+def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
+    """What decides a council's seats beyond its own figures, on whole columns: (serial, SC and ST after (2) and its first
+    proviso, whether SC or ST is zero or an exact half). Councils with the same signature get the same seats and warnings;
+    rows outside the table, or where SC + ST exceed the seats (`fit_sc_st` weighs the exact remainders), get -1."""
+    lows = np.array([low for _, low, _, _ in TABLE]); top = TABLE[-1][2]
+    serial = np.searchsorted(lows, pop, side='right')                   # 0: below the table
+    serial[pop >= top] = 0
+    n = np.array([0] + [k for *_, k in TABLE])[serial]
+    if ok:
+        (c_sc, h_sc), (c_st, h_st) = _nearest(n * sc, pop, it['half']), _nearest(n * st, pop, it['half'])
+        c_sc, c_st = np.maximum(c_sc, 1), np.maximum(c_st, 1)
+    else:
+        c_sc = c_st = np.zeros(len(pop), dtype='int64'); h_sc = h_st = c_sc != 0
+    one_by_one = (serial == 0) | (c_sc + c_st > n)
+    c_sc, c_st = np.minimum(c_sc, 63), np.minimum(c_st, 63)             # (≤ 35 wherever the signature is used)
+    sig = ((((serial * 64 + c_sc) * 64 + c_st) * 2 + (sc == 0)) * 2 + (st == 0)) * 4 + h_sc * 2 + h_st
+    inverse = np.full(len(pop), -1, dtype='int64')                    # signatures numbered 0, 1, … in value order
+    inverse[~one_by_one] = np.unique(sig[~one_by_one], return_inverse=True)[1].reshape(-1)
+    return inverse, one_by_one
 
 def municipal_council(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Seats of each council under (1)–(4) of \"Constitution of municipal councils\"; `bodies` validated (see `load_bodies`)."
     it = MUNICIPAL_COUNCIL.resolve(interpretations)
     file, lines = _where(bodies)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5)')
-    warns, steps = ([pw] if pw else []), []
     assumptions = ([note] if note else []) + [
         'which ward gets which reserved seat ((4), proviso: rotation) is not computed: the order of rotation is fixed by '
         'rules and government orders that are not in this text']
     if 'bc' in bodies.columns:
         assumptions.append('the column bc is not used: (3) reserves one-third of the seats whatever the Backward Classes\' population')
     members = member_columns(bodies, file, lines)
-    rows, counts = [], {}
-    for i, (r, body) in enumerate(zip(lines, bodies['body'])):
-        pop, sc, st = (int(bodies[col].iloc[i]) for col in ('population', 'sc', 'st'))
-        try: c = council_seats(body, pop, sc, st, it, sc_st_apply=ok)
-        except ValueError as e: raise InputError(str(e), file=file, row=r, column='population', body=body) from None
-        steps += c.steps
-        warns += c.warnings
-        row = {'body': body, 'seats': c.seats, **c.codes, 'population': pop, 'table_serial': c.serial}
-        if members:
-            row.update({k: v[i] for k, v in members.items()})
-            m = membership(c.seats, *(members[k][i] if k in members else None for k in MEMBER_COLUMNS))
-            if m['members'] is not None:
-                row.update(m)
-                steps.append(Step('(1)(a)–(d), proviso', f"members: {c.seats} elected + {row['nominated']} nominated + "
-                    f"{row['mps_mlas']} (c) + {row['mps_mlcs']} (d) = {m['members']}; with a vote (not the nominated): "
-                    f"{m['voting_members']}", body))
-        if 'seats' in bodies.columns and int(bodies['seats'].iloc[i]) != c.seats:
-            warns.append(LegalWarning('conflict', '(1)(a)', f"the input gives {int(bodies['seats'].iloc[i])} seats, the table "
-                                      f"gives {c.seats} for a population of {fmt_int(pop)}: the table is used", (body,)))
-        rows.append(row)
-        counts[body] = c.totals
+    names = bodies['body'].tolist()
+    pop, sc, st = (bodies[c].to_numpy(dtype='int64') for c in ('population', 'sc', 'st'))
+    def one(i) -> CouncilSeats:                                         # the law, for one council (and its errors)
+        try: return council_seats(names[i], int(pop[i]), int(sc[i]), int(st[i]), it, sc_st_apply=ok)
+        except ValueError as e: raise InputError(str(e), file=file, row=lines[i], column='population', body=names[i]) from None
+    sig, alone = _signatures(pop, sc, st, it, ok)
+    rep, alone = {}, {}                                                 # a council for each signature; the rest one by one
+    for i in np.flatnonzero(sig < 0).tolist(): alone[i] = one(i)          # (in row order: the first error is raised first)
+    rows_ok = np.flatnonzero(sig >= 0)
+    for i in rows_ok[np.unique(sig[rows_ok], return_index=True)[1]].tolist(): rep[int(sig[i])] = one(i)
+    def got(i) -> CouncilSeats: return alone[i] if i in alone else rep[int(sig[i])]
+    def column(f):
+        t = np.array([f(rep[k]) for k in range(len(rep))] + [0], dtype='int64')[np.where(sig >= 0, sig, -1)]
+        for i, c in alone.items(): t[i] = f(c)
+        return t
+    seats = column(lambda c: c.seats)
+    cols = {'body': names, 'seats': seats, **{k: column(lambda c, k=k: c.codes[k]) for k in KARNATAKA_CODES},
+            'population': pop, 'table_serial': column(lambda c: c.serial)}
+    steps, membership_steps = [], {}
+    if members:
+        for k, v in members.items(): cols[k] = np.array(v, dtype='int64')
+        ms = [membership(int(seats[i]), *(members[k][i] if k in members else None for k in MEMBER_COLUMNS)) for i in range(len(names))]
+        if ms and ms[0]['members'] is not None:
+            cols['members'] = np.array([m['members'] for m in ms], dtype='int64')
+            cols['voting_members'] = np.array([m['voting_members'] for m in ms], dtype='int64')
+            for i, m in enumerate(ms):
+                membership_steps[i] = Step('(1)(a)–(d), proviso', f"members: {seats[i]} elected + {members['nominated'][i]} "
+                    f"nominated + {members['mps_mlas'][i]} (c) + {members['mps_mlcs'][i]} (d) = {m['members']}; with a vote (not "
+                    f"the nominated): {m['voting_members']}", names[i])
+    given = bodies['seats'].to_numpy(dtype='int64') if 'seats' in bodies.columns else None
+    differs = given != seats if given is not None else np.zeros(len(names), dtype=bool)
+    names_arr = np.array(names, dtype=object)
+    merged = {}                     # identical warnings named once (see `_merge`): key → [warning, first seen, rows]
+    def add(w, rows, first):
+        e = merged.setdefault((w.kind, w.clause, w.message), [w, first, []])
+        e[1] = min(e[1], first); e[2].append(rows)
+    by_sig = np.argsort(np.where(sig >= 0, sig, len(rep)), kind='stable')          # rows grouped by signature, in row order
+    bounds = np.searchsorted(np.where(sig >= 0, sig, len(rep))[by_sig], np.arange(len(rep) + 1))
+    for k, c in rep.items():
+        rows = by_sig[bounds[k]:bounds[k + 1]]
+        for pos, w in enumerate(c.warnings): add(w, rows, (int(rows[0]), pos))
+    for i, c in alone.items():
+        for pos, w in enumerate(c.warnings): add(w, np.array([i]), (i, pos))
+    for i in np.flatnonzero(differs).tolist():
+        c = got(i)
+        add(LegalWarning('conflict', '(1)(a)', f"the input gives {given[i]} seats, the table gives {c.seats} for a "
+                         f"population of {fmt_int(int(pop[i]))}: the table is used", (names[i],)), np.array([i]), (i, len(c.warnings)))
+    out = []
+    for w, _, rows in sorted(merged.values(), key=lambda e: e[1]):
+        bs = tuple(names_arr[np.unique(np.concatenate(rows))].tolist())
+        out.append(w if bs == w.bodies else replace(w, bodies=bs))
+    warns = ([pw] if pw else []) + out
     if members and len(members) < len(MEMBER_COLUMNS):
         missing = ', '.join(k for k in MEMBER_COLUMNS if k not in members)
         assumptions.append(f'total membership not computed: column(s) {missing} not given')
-    table = pd.DataFrame(rows)
-    for col in table.columns:
-        if col != 'body': table[col] = table[col].astype('int64')
-    return Result('municipal-council', table, counts=counts, steps=steps, warnings=_merge(warns),
+    table = pd.DataFrame(cols)
+    totals = [rep[k].totals for k in range(len(rep))] + [None]
+    counts = {b: dict(totals[k] if k >= 0 else alone[i].totals) for i, (b, k) in enumerate(zip(names, sig.tolist()))}
+    steps = Steps(len(names), lambda i: (got(i).steps if got(i).body == names[i] else one(i).steps)
+                                        + ([membership_steps[i]] if i in membership_steps else []))
+    return Result('municipal-council', table, counts=counts, steps=steps, warnings=warns,
                   interpretations=it, assumptions=assumptions)
 
 MUNICIPAL_COUNCIL = register(Statute(
