@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 import math
+from collections import Counter
 import numpy as np
 import pandas as pd
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
@@ -161,10 +162,12 @@ def exclusive(counts: dict) -> dict:
 # %% ../nbs/20_up_chairpersons_2023.ipynb #70aa98a0
 def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
-    g = bodies.groupby('division', sort=False)
-    out = g[['population', 'sc', 'st', 'bc', 'women']].sum().astype('int64')
-    out.insert(0, 'offices', g.size().astype('int64'))
-    return out.reset_index()
+    code, names = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    out = {'division': list(names), 'offices': np.bincount(code, minlength=len(names)).astype('int64')}
+    for c in ('population', 'sc', 'st', 'bc', 'women'):
+        s = np.zeros(len(names), dtype='int64'); np.add.at(s, code, bodies[c].to_numpy(dtype='int64'))   # exact
+        out[c] = s
+    return pd.DataFrame(out)
 
 def division_share(offices: int, group_pop: int, population: int) -> Fraction:
     "(c)(i): a division's number of offices × the group's proportion of its urban population, exactly."
@@ -593,9 +596,9 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
                  arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
     res.reasons = lambda: reasons(decisions, names)     # each body's reason, rendered only when asked
-    order = list(dict.fromkeys(table['division'].tolist()))
-    res.divisions = (table.groupby(['division', 'category'], sort=False).size().unstack(fill_value=0)
-                     .reindex(index=order, columns=UP_CODES, fill_value=0).astype('int64').rename_axis('division').rename_axis(columns=None))
+    tally = {d: dict.fromkeys(UP_CODES, 0) for d in dict.fromkeys(table['division'].tolist())}
+    for (d, c), n in Counter(zip(table['division'].tolist(), table['category'].tolist())).items(): tally[d][c] = n
+    res.divisions = pd.DataFrame.from_dict(tally, orient='index').rename_axis('division')
     return res
 
 def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None) -> Result:
