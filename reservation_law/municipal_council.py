@@ -16,9 +16,9 @@ from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_p
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'WOMEN', 'GROUP_LABEL', 'ARTICLE_334_243T',
-           'GROUPS', 'MUNICIPAL_COUNCIL', 'councillors', 'membership', 'proportional_seats', 'at_least_one',
-           'fit_sc_st', 'backward_classes', 'bc_categories', 'bc_within_half', 'women_seats', 'CouncilSeats',
-           'council_seats', 'member_columns', 'municipal_council']
+           'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership', 'proportional_seats', 'at_least_one',
+           'fit_sc_st', 'backward_classes', 'bc_categories', 'bc_within_half', 'women_seats', 'bc_women_together',
+           'CouncilSeats', 'council_seats', 'member_columns', 'municipal_council']
 
 # %% ../nbs/30_municipal_council.ipynb #43ce5f89
 TEXT = 'municipal-councils-constitution.txt'
@@ -156,6 +156,25 @@ ARTICLE_334_243T = replace(ARTICLE_334, clause='Art. 334; Art. 243T(5)')
 # %% ../nbs/30_municipal_council.ipynb #eb6aa0a2
 GROUPS = ('SC', 'ST', 'BC-A', 'BC-B', 'UR')
 
+BC_WOMEN = Interpretation('bc-women', '(4); (3), first proviso',
+    "(4) limits the women's seats 'of the seats reserved' for each class, and the first proviso to (3) splits the Backward "
+    "Classes' seats into categories A and B: are A and B two categories for (4), or is BC one category whose women's "
+    "seats are then split?",
+    {'separate': "categories A and B are each a category for (4): women's seats counted in each (as the seat matrix "
+                 "lists BC-A, BC-A-W, BC-B, BC-B-W)",
+     'together': "the Backward Classes are one category for (4): its women's seats counted on the BC total, then split "
+                 "80 : 20 like the seats (category A the nearest whole number to 80 %, within each category's seats)"},
+    'separate')
+
+def bc_women_together(a: int, b: int, option: str = 'half-243T') -> dict:
+    "`bc-women=together`: women's seats counted on the a + b BC seats under `women`, then split 80 : 20 between A and B."
+    total, _ = women_seats(a + b, 'BC-A', option)
+    wa = min(a, nearest(Fraction(4 * total.value, 5), '(3), first proviso').value)
+    wb = min(b, total.value - wa); wa = min(a, total.value - wb)
+    how = f"{total.expr} BC seats (A and B together: bc-women=together) → {total.value}, split 80 : 20"
+    return {'BC-A': Count(wa, Fraction(4 * total.value, 5), 'nearest', '(4); (3), first proviso', how, f'category A {wa}'),
+            'BC-B': Count(wb, Fraction(wb), 'remainder', '(4); (3), first proviso', how, f'category B {wb}')}
+
 @dataclass
 class CouncilSeats:
     "The seats of one council: the exclusive counts, the group totals, the derivation and the warnings."
@@ -173,7 +192,7 @@ def _seats(k: int, what: str) -> str: return f"{k} {what} seat{'' if k == 1 else
 def council_seats(body: str, population: int, sc: int, st: int, interpretations: dict | None = None,
                   sc_st_apply: bool = True) -> CouncilSeats:
     "Sub-sections (1)(a), (2), (3) and (4) for one council; `ValueError` if the population is outside the table."
-    it = {'half': HALF.default, 'women': WOMEN.default, **(interpretations or {})}
+    it = {'half': HALF.default, 'women': WOMEN.default, 'bc-women': BC_WOMEN.default, **(interpretations or {})}
     found = councillors(population)
     if found is None:
         raise ValueError(f'population {fmt_int(population)} is outside the table of (1)(a) (not less than 20,000 but less '
@@ -184,8 +203,12 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
                             f'{fmt_int(high)}: serial no. ({serial}) of the table → {n} directly elected councillors', body)]
     warns = []
     if sc_st_apply:                                                     # (2) and its first proviso
-        c_sc = at_least_one(proportional_seats(n, sc, population, it['half']))
-        c_st = at_least_one(proportional_seats(n, st, population, it['half']))
+        p_sc, p_st = proportional_seats(n, sc, population, it['half']), proportional_seats(n, st, population, it['half'])
+        for g, c in (('SC', p_sc), ('ST', p_st)):
+            if c.exact.denominator == 2:
+                warns.append(LegalWarning('interpretation', '(2)', f"{g} seats: the exact share {c.exact} is a whole number and "
+                             f"a half; 'as nearly as may be' is silent and it was rounded {it['half']} (interpretation half={it['half']!r})"))
+        c_sc, c_st = at_least_one(p_sc), at_least_one(p_st)
         c_sc, c_st, w = fit_sc_st(c_sc, c_st, n)
         warns += [w] if w else []
         for g, pop_g in (('SC', sc), ('ST', st)):
@@ -210,9 +233,10 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
                 'than to one: category B gets none, category A all'))
     totals = {'SC': n_sc, 'ST': n_st, 'BC-A': a.value, 'BC-B': b.value, 'UR': n - n_sc - n_st - c_bc.value}
     codes = {}
+    bc_w = bc_women_together(totals['BC-A'], totals['BC-B'], it['women']) if it.get('bc-women') == 'together' else None
     for g in GROUPS:                                                    # (4), each category
         k = totals[g]
-        wc, w = women_seats(k, g, it['women'])
+        wc, w = women_seats(k, g, it['women']) if bc_w is None or g not in bc_w else (bc_w[g], None)
         warns += [w] if w else []
         if k: steps.append(Step(wc.clause, f'women among the {_seats(k, GROUP_LABEL[g])}: {wc.explain()}', body))
         codes[g], codes['W' if g == 'UR' else g + '-W'] = k - wc.value, wc.value
@@ -363,7 +387,7 @@ MUNICIPAL_COUNCIL = register(Statute(
     id='municipal-council', title='Seats in a municipal council (Karnataka, probably)',
     citation='"Constitution of municipal councils" (probably Karnataka Municipalities Act, 1964, s.11)',
     kind='seats', text=(TEXT,), in_force=(None, None),
-    interpretations=(HALF, WOMEN, ARTICLE_334_243T),
+    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN),
     required=('population', 'sc', 'st'), func=municipal_council, codes=tuple(KARNATAKA_CODES),
     notes='one row per council: seats from the table of (1)(a), then SC, ST, BC-A, BC-B and women; '
           'optional columns nominated, mps_mlas, mps_mlcs give the total membership; the Act is not named in the text'))

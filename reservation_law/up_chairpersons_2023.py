@@ -12,19 +12,20 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
-from .arrangement import Arrangement, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
+from .arrangement import Arrangement, Shares, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation
 from .bodies import load_bodies, example_path, COUNT_COLUMNS, GROUP_COLUMNS, MAX_COUNT
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 'ITEM_C', 'ITEM_D', 'MODELLED',
-           'GROUP_WOMEN_BOUND', 'WOMEN_TOTAL_BOUND', 'DIVISION_ROUNDING', 'TIEBREAK', 'DIVISION_EXCESS',
-           'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS', 'NP_PROCEDURE', 'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED',
-           'CITATION', 'parishads_example_path', 'clause', 'group_offices', 'bc_offices', 'group_women',
-           'women_offices', 'bound_table', 'state_counts', 'exclusive', 'division_figures', 'division_share',
-           'first_proviso', 'whole_offices', 'division_order', 'cycle', 'cycle_tie', 'give_back', 'allot_to_divisions',
-           'apportion', 'allot_group', 'allot_in_unit', 'reasons', 'chairpersons', 'palika_parishads',
-           'nagar_panchayats', 'plot_divisions', 'compare_interpretations', 'illustrative_state']
+           'GROUP_WOMEN_BOUND', 'WOMEN_TOTAL_BOUND', 'GENERAL_WOMEN', 'FIFTY_PER_CENT', 'DIVISION_ROUNDING', 'TIEBREAK',
+           'DIVISION_EXCESS', 'CYCLE_SCOPE', 'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS', 'PERCENTAGE', 'NP_PROCEDURE',
+           'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED', 'CITATION', 'parishads_example_path', 'clause',
+           'group_offices', 'bc_offices', 'group_women', 'women_offices', 'bound_table', 'state_counts', 'exclusive',
+           'division_figures', 'division_share', 'first_proviso', 'whole_offices', 'division_order', 'cycle',
+           'cycle_tie', 'give_back', 'allot_to_divisions', 'apportion', 'allot_group', 'allot_in_unit', 'reasons',
+           'chairpersons', 'palika_parishads', 'nagar_panchayats', 'plot_divisions', 'compare_interpretations',
+           'illustrative_state']
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #96ab2d02
 TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
@@ -110,6 +111,18 @@ def bound_table(upto: int = 12) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #da052314
+GENERAL_WOMEN = Interpretation('general-women', clause('(d)(iv)'),
+    "(d)(iv) allots 'the number of offices determined for women under item (iv) of sub-clause (b)', and (b)(iv) counts "
+    "the women's offices 'including' those of SC, ST and BC women under (b)(iii): does (d)(iv) allot all of them again, "
+    "or what is left after (b)(iii)?",
+    {'less-group-women': "(b)(iv) less (b)(iii): the women's offices of SC, ST and BC already count towards (b)(iv) "
+                         "('including'), so (d)(iv) allots only the rest, and the women's offices in all are (b)(iv)",
+     'whole-b-iv': "the whole (b)(iv) count again, to the open bodies, on top of (b)(iii): more women's offices in all "
+                   "than (b)(iv) gives (the 'including' read as description only)"}, 'less-group-women')
+
+FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
+                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+
 def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str = 'Palika Parishads') -> tuple:
     "(b) and its Explanation: the State's counts (`Count`s), steps and warnings, over all the bodies of one kind."
     n, P = len(bodies), int(bodies['population'].sum())
@@ -125,6 +138,9 @@ def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str =
     counts['BC'] = bc_offices(n, pops['BC'], P)
     steps.append(Step(counts['BC'].clause, f"BC offices: {counts['BC'].explain()}"))
     total = sum(counts[g].value for g in GROUPS)
+    if 2 * total > n:
+        warns.append(LegalWarning('bound', clause('(b)'), f"SC, ST and BC offices add up to {total} of {n}, more than "
+                                  f"half: above {FIFTY_PER_CENT}; the counts of (b) are applied as the text gives them"))
     if total > n:
         warns.append(LegalWarning('conflict', clause('(b)'), f"SC, ST and BC offices add up to {total}, more than the "
                                   f"{n} offices: not all of them can be allotted"))
@@ -136,9 +152,14 @@ def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str =
     steps.append(Step(counts['women'].clause, f"women's offices in all: {counts['women'].explain()}"))
     if w: warns.append(w)
     gw = sum(counts[g + '-W'].value for g in GROUPS)
-    counts['W'] = max(0, counts['women'].value - gw)
-    steps.append(Step(clause('(b)(iv)'), f"general women's offices: {counts['women'].value} in all − {gw} of SC, ST "
-                      f"and BC women = {counts['W']}"))
+    if it.get('general-women', 'less-group-women') == 'whole-b-iv':
+        counts['W'] = counts['women'].value
+        steps.append(Step(clause('(d)(iv)'), f"general women's offices: all {counts['W']} of (b)(iv), on top of the {gw} "
+                          "of SC, ST and BC women (general-women=whole-b-iv)"))
+    else:
+        counts['W'] = max(0, counts['women'].value - gw)
+        steps.append(Step(clause('(b)(iv)'), f"general women's offices: {counts['women'].value} in all − {gw} of SC, ST "
+                          f"and BC women = {counts['W']} ((b)(iv) includes those of (b)(iii): general-women=less-group-women)"))
     if total <= n < total + counts['W']:
         warns.append(LegalWarning('conflict', clause('(b)(iv)'), f"SC, ST and BC ({total}) and the general women's offices "
                                   f"({counts['W']}) need {total + counts['W']} offices, more than the {n}: not all the general "
@@ -249,6 +270,15 @@ def give_back(excess: int, whole: dict, given: dict, order: list, option: str = 
     return back
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #24db7b2a
+CYCLE_SCOPE = Interpretation('cycle-scope', clause('(c), third proviso'),
+    "The third proviso allots 'one office per division at a time': to the offices left over after each division's "
+    "whole share only, or to all of the group's offices?",
+    {'left-over': "each division first gets the whole part of its (limited) share; the cycle hands out only the offices "
+                  "that remain (the second proviso: 'the remaining offices')",
+     'all-offices': "no whole parts: all of the group's offices go one per division at a time, in descending order of "
+                    "the proportion, to the divisions above the State's proportion (the others only by the fallback)"},
+    'left-over')
+
 def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: dict, modelled: bool = False) -> tuple:
     """(c): the State's `k` offices of `group` among the divisions: share, first proviso, whole part, remainder by the
     cycle of the second and third provisos. `room`: each division's bodies not yet allotted (never exceeded).
@@ -271,7 +301,7 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
         c_d = clause(ITEM_C[group] + (', first proviso' if limited else ''), m)
         whole[d] = whole_offices(base, it['division-rounding'], c_d,
                                  f"{n[d]} × {k} / {N}" if limited else f"{n[d]} × {fmt_int(gp[d])} / {fmt_int(pop[d])}")
-        given[d] = whole[d].value
+        given[d] = whole[d].value if it.get('cycle-scope', 'left-over') == 'left-over' else 0
         if limited: txt = (f"{d}: {n[d]} offices × {group} {pct(prop[d])} = {fmt_fraction(s)}, more than the State's "
                            f"proportion {k}/{N}: limited to {whole[d].explain()}")
         else: txt = f"{d} ({group} {pct(prop[d])}): {whole[d].explain()}"
@@ -340,9 +370,10 @@ WOMEN_DIVISIONS = Interpretation('women-divisions', clause('(d)(iv)'),
      'open-bodies': "in proportion to each division's bodies left by (d)(i)-(iii), largest remainder first",
      'state-rank': "no split: the bodies left with the highest proportion of women in the State"}, 'offices')
 
-def apportion(total: int, weights: dict, caps: dict, order: list, what: str, clause_: str) -> tuple:
+def apportion(total: int, weights: dict, caps: dict, order: list, what: str, clause_: str, women: dict | None = None) -> tuple:
     """`total` offices among `order` in proportion to `weights`, largest remainder first, none above its cap (a division
-    whose quota reaches its cap gets the cap, the rest is shared again). Returns ({name: offices}, steps, warnings)."""
+    whose quota reaches its cap gets the cap, the rest is shared again); equal remainders by the division's proportion of
+    `women` (what (d)(iv) ranks by), then `order`. Returns ({name: offices}, steps, warnings)."""
     out, warns, quota = dict.fromkeys(order, 0), [], {}
     active, left = [d for d in order if caps[d] > 0 and weights[d] > 0], total
     while active and left > 0:
@@ -355,13 +386,15 @@ def apportion(total: int, weights: dict, caps: dict, order: list, what: str, cla
         frac = {d: quota[d] - math.floor(quota[d]) for d in active}
         for d in active: out[d] = math.floor(quota[d])
         rest = left - sum(out[d] for d in active)
-        rank = sorted(active, key=lambda d: (-frac[d], order.index(d)))
+        place = {d: j for j, d in enumerate(order)}
+        rank = sorted(active, key=lambda d: (-frac[d], -(women or {}).get(d, 0), place[d]))
         for d in rank[:rest]: out[d] += 1
         if 0 < rest < len(rank) and frac[rank[rest - 1]] == frac[rank[rest]]:
             tied = [d for d in rank if frac[d] == frac[rank[rest]]]
             warns.append(LegalWarning('tie', clause_, f"{what}: divisions {', '.join(tied)} have the same remainder "
-                         f"{fmt_fraction(frac[rank[rest]])} at the cut-off; decided by the order of divisions (larger "
-                         f"urban population first, or by name under tiebreak=name): "
+                         f"{fmt_fraction(frac[rank[rest]])} at the cut-off; decided by "
+                         + ("the proportion of women ((d)(iv) ranks by it), then " if women else '') +
+                         "the order of divisions (larger urban population first, or by name under tiebreak=name): "
                          f"{', '.join(d for d in tied if d in rank[:rest])} got one"))
         left = 0
     if left > 0:
@@ -381,6 +414,20 @@ def allot_group(arr: Arrangement, k: int, w: int | None, rows, what: str) -> tup
     return chosen, women, warns
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #abf6e1d4
+PERCENTAGE = Interpretation('percentage', clause('(d), Explanation'),
+    "(d) arranges the bodies in descending order of the 'percentage of population' of the group (and of women for "
+    "(d)(iv)): a body's group as a percentage of its own population, or a body's share of the group's population in "
+    "the division (the question the 2023 Mayor text raises too)?",
+    {'own-population': "the group's population as a proportion of the body's own population (the Explanation to (d))",
+     'division-share': "the body's share of the division's (or the State's) population of the group: the largest "
+                       "groups first, whatever the body's size"}, 'own-population')
+
+def _key(ub, column: str, how: str = 'own-population') -> Shares:
+    "The arrangement's key under `percentage`: the group over the body's population, or over the unit's group total."
+    if how == 'own-population': return share(ub, column)
+    g = np.asarray(ub[column], dtype='int64')
+    return Shares(ub['body'], g, np.full(len(g), max(1, int(g.sum())), dtype='int64'))
+
 def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: dict, where: str,
                   modelled: bool = False) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
@@ -392,7 +439,7 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
     taken = np.zeros(len(names), dtype=bool)                               # allotted an earlier group
     arrs, steps, warns, decisions = {}, [], [], []
     for g in GROUPS:
-        arr = Arrangement(ub, share(ub, COLUMN[g]), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
+        arr = Arrangement(ub, _key(ub, COLUMN[g], it.get('percentage', 'own-population')), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
         arrs[g] = arr
         rows = np.flatnonzero(~taken[arr.positions])                       # the open bodies: places in this arrangement
         nw = None if w is None else w[g]
@@ -406,7 +453,7 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         steps.append(Step(clause(ITEM_D[g], m), f"{where}: {g} {k[g]}" + ('' if w is None else f" (women {nw})") +
                           f" → {', '.join(chosen) or 'none'}"))
     if W is not None:
-        arr = Arrangement(ub, share(ub, 'women'), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
+        arr = Arrangement(ub, _key(ub, 'women', it.get('percentage', 'own-population')), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
         arrs['W'] = arr
         rows = np.flatnonzero(~taken[arr.positions])
         chosen, wn = arr.take(W, what=f'women in {where}', rows=rows)
@@ -558,18 +605,19 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
             for d in dn: room[d] -= k[g][d]
         pops = dict(zip(dn, map(int, divs['population'])))
         dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
+        wprop = {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])}
         wk = None
         if it['group-women-divisions'] == 'proportional':
             wk = {}
             for g in GROUPS:
                 c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
-                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_)
+                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop)
                 steps += s; warns += w
         Wd = None
         if it['women-divisions'] != 'state-rank':
             weights = dict(zip(dn, map(int, divs['offices']))) if it['women-divisions'] == 'offices' else dict(room)
             c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
-            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_)
+            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop)
             steps += s; warns += w
         parts = dict(tuple(bodies.groupby('division', sort=False)))
         units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
@@ -611,7 +659,7 @@ def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #d3a48b58
 INTERPRETATIONS = (GROUP_WOMEN_BOUND, WOMEN_TOTAL_BOUND, DIVISION_ROUNDING, DIVISION_EXCESS, GROUP_WOMEN_DIVISIONS,
-                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T)
+                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T, PERCENTAGE, GENERAL_WOMEN, CYCLE_SCOPE)
 REQUIRED = ('population', 'sc', 'st', 'bc', 'women', 'division')
 CITATION = 'U.P. Municipalities Act, 1916, s.9-A(5), as substituted by U.P. Act of 2023 (Urban Local Self Government Laws (Amendment)), s.2'
 _STATUTES = {

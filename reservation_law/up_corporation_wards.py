@@ -14,8 +14,8 @@ from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_p
 from .bodies import example_path
 
 # %% auto #0
-__all__ = ['HALF', 'CODES', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats', 'seat_columns',
-           'up_corporation_wards']
+__all__ = ['HALF', 'FIFTY_PER_CENT', 'CODES', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats',
+           'seat_columns', 'up_corporation_wards']
 
 # %% ../nbs/12_up_corporation_wards.ipynb #b7cf1032
 HALF = Interpretation('half', 's.7(1)', '"As nearly as may be": which way does an exact half go?',
@@ -38,6 +38,9 @@ def women_seats(k: int, code: str, clause: str = 's.7(3)') -> Count:
     return ceil_remainder(Fraction(k, 3), clause=clause, expr=f"one-third of {k} {code} seats")
 
 # %% ../nbs/12_up_corporation_wards.ipynb #5cd4e09e
+FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
+                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+
 def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, bc: int,
                       half: str = 'up', sc_st: bool = True) -> tuple:
     "The exclusive seat counts of one corporation, with its steps and warnings."
@@ -56,6 +59,10 @@ def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, 
         if c.rule == 'nearest' and c.exact.denominator == 2 and 'limited' not in c.reason:
             warns.append(LegalWarning('interpretation', 's.7(1)', f"{code} seats: the exact share {c.exact} is a whole number and a "
                                       f"half; the text is silent and it was rounded {half} (interpretation half={half!r})", (body,)))
+    total_g = g['SC'].value + g['ST'].value + g['BC'].value
+    if 2 * total_g > seats:
+        warns.append(LegalWarning('bound', 's.7(1)', f"SC, ST and BC seats add up to {total_g} of {seats}, more than half: "
+                     f"above {FIFTY_PER_CENT}; the counts of s.7(1) are applied as the text gives them", (body,)))
     w = {c: women_seats(g[c].value, c) for c in ('SC', 'ST', 'BC')}
     for c in ('SC', 'ST', 'BC'): steps.append(Step('s.7(3)', f"{c} women's seats: {w[c].explain()}", body))
     total_w = ceil_remainder(Fraction(seats, 3), clause='s.7(4)', expr=f"one-third of {seats} seats")
@@ -82,7 +89,7 @@ def _nearest(num, den, half: str) -> tuple:
 
 def seat_columns(seats, population, sc, st, bc, half: str = 'up', sc_st: bool = True) -> tuple:
     """`corporation_seats` on whole columns at once (int64, exact): the exclusive counts, and the rows whose derivation
-    carries a warning (an exact half, or more seats reserved than there are), which are then derived one by one."""
+    carries a warning (an exact half, more seats reserved than there are, SC + ST + BC above half), which are then derived one by one."""
     zero = np.zeros(len(seats), dtype='int64')
     (g_sc, h_sc), (g_st, h_st) = ((_nearest(seats * x, population, half) for x in (sc, st)) if sc_st
                                   else ((zero, zero != 0), (zero, zero != 0)))
@@ -96,7 +103,7 @@ def seat_columns(seats, population, sc, st, bc, half: str = 'up', sc_st: bool = 
            'BC': g_bc - w['BC'], 'BC-W': w['BC'], 'W': general}
     reserved = sum(row.values())
     row['UR'] = np.maximum(0, seats - reserved)
-    return row, h_sc | h_st | h_bc | (reserved > seats)
+    return row, h_sc | h_st | h_bc | (reserved > seats) | (2 * (g_sc + g_st + g_bc) > seats)
 
 def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Reserved seats in each corporation under s.7(1), (3), (4): one row per corporation, exclusive counts."

@@ -32,8 +32,8 @@ def test_registered_with_the_shared_interpretations():
     s = registry.get('municipal-council')
     assert s is MUNICIPAL_COUNCIL and s.kind == 'seats' and s.required == ('population', 'sc', 'st')
     assert s.text == ('municipal-councils-constitution.txt',)
-    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334']
-    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted'}
+    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women']
+    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate'}
     a334 = s.interpretations[2]
     assert (a334.options, a334.default) == (registry.ARTICLE_334.options, registry.ARTICLE_334.default)
 

@@ -193,6 +193,9 @@ def _check_codes_totals_and_arrangements(df, it, sid, res):
     units = {}
     for b, d in zip(t.body, t.division): units.setdefault('S' if single else d, []).append(b)
     keys = {c: _frac(df, c) for c in ('sc', 'st', 'bc', 'women')}
+    own = keys                                             # the State-wide alternatives rank by the own proportion
+    if it.get('percentage') == 'division-share':           # a share of the unit's total: in a unit, the group's size
+        keys = {c: {b: Fraction(int(x)) for b, x in zip(df.body, df[c])} for c in ('sc', 'st', 'bc', 'women')}
     for names in units.values():
         open_ = set(names)
         for g in GROUPS:
@@ -211,11 +214,11 @@ def _check_codes_totals_and_arrangements(df, it, sid, res):
             for g in GROUPS:
                 held = {b for b in cat if cat[b] in (g, g + '-W')}
                 women = {b for b in held if cat[b] == g + '-W'}
-                assert _highest(women, held - women, keys[COLUMN[g]])
+                assert _highest(women, held - women, own[COLUMN[g]])
         if it['women-divisions'] == 'state-rank':
             left = {b for b in cat if cat[b] in ('W', 'UR')}
             w = {b for b in left if cat[b] == 'W'}
-            assert _highest(w, left - w, keys['women'])
+            assert _highest(w, left - w, own['women'])
 
 
 def _check_division_caps(df, it, res):
