@@ -103,7 +103,8 @@ def seat_columns(seats, population, sc, st, bc, half: str = 'up', sc_st: bool = 
            'BC': g_bc - w['BC'], 'BC-W': w['BC'], 'W': general}
     reserved = sum(row.values())
     row['UR'] = np.maximum(0, seats - reserved)
-    return row, h_sc | h_st | h_bc | (reserved > seats) | (2 * (g_sc + g_st + g_bc) > seats)
+    row['_above_half'] = g_sc + g_st + g_bc                             # (taken out again by the statute)
+    return row, h_sc | h_st | h_bc | (reserved > seats)
 
 def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Reserved seats in each corporation under s.7(1), (3), (4): one row per corporation, exclusive counts."
@@ -115,10 +116,17 @@ def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = No
         return corporation_seats(names[i], *(int(col[c][i]) for c in ('seats', 'population', 'sc', 'st', 'bc')), it['half'], ok)
     if int(col['seats'].max()) * int(col['population'].max()) < 2**62:   # the products fit in 64 bits
         row, flagged = seat_columns(*col.values(), it['half'], ok)
+        total_g = row.pop('_above_half')
+        above = (2 * total_g > col['seats']) & ~flagged                  # the one warning written without the law one by one
     else:                                                               # figures too large for int64: one by one
         rows = [one(i)[0] for i in range(len(names))]
         row, flagged = {c: np.array([r[c] for r in rows], dtype='int64') for c in CODES}, np.ones(len(names), dtype=bool)
-    warns = ([pw] if pw else []) + [w for i in np.flatnonzero(flagged).tolist() for w in one(i)[2]]
+        above, total_g = ~flagged, None
+    def warned(i):
+        if flagged[i]: return one(i)[2]
+        return [LegalWarning('bound', 's.7(1)', f"SC, ST and BC seats add up to {total_g[i]} of {col['seats'][i]}, more than "
+                             f"half: above {FIFTY_PER_CENT}; the counts of s.7(1) are applied as the text gives them", (names[i],))]
+    warns = ([pw] if pw else []) + [w for i in np.flatnonzero(flagged | above).tolist() for w in warned(i)]
     table = pd.DataFrame({'body': names, 'seats': col['seats'], **row}, columns=['body', 'seats'] + CODES)
     steps = Steps(len(names), lambda i: one(i)[1],
                   [Step('s.7(1), (4)', "allotment of these seats to wards: by rules not in our texts (not computed)")])
