@@ -1,12 +1,13 @@
 # reservation_law: two commands do everything (see README).
 #   make example   install, then allot the offices of Mayor for the bundled 17 corporations
 #   make test      install, then every check: export sync, notebooks, pytest, docs site, browser test
+#   make bench     install, then the benchmarks: each statute's time as a ratio to one pandas 4-key sort (benchmarks/README.md)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 EXAMPLE = reservation_law/data/up_corporations_17_bc_illustrative.csv
 
-.PHONY: install example test chromium docs
+.PHONY: install example test chromium docs bench
 install: $(VENV)/.installed
 $(VENV)/.installed: settings.ini setup.py requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,3 +29,6 @@ test: install chromium
 	$(BIN)/python tools/check_outputs.py --workers 2   # runs every notebook (as nbdev_test) and compares its stored outputs
 	$(BIN)/python docs/build.py
 	$(BIN)/python -m pytest
+
+bench: install  # timings are printed, never asserted (about ten minutes on two cores)
+	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)

@@ -5,13 +5,16 @@
 # %% ../nbs/02_arrangement.ipynb #96e306b0
 from __future__ import annotations
 from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+import numpy as np
 import pandas as pd
 from .rounding import fmt_fraction, fmt_int
 
 # %% auto #0
-__all__ = ['CATEGORIES', 'UP_CODES', 'KARNATAKA_CODES', 'TIEBREAKS', 'group_of', 'is_women', 'LegalWarning', 'Step', 'share',
-           'pct', 'Arrangement', 'Result']
+__all__ = ['CATEGORIES', 'UP_CODES', 'KARNATAKA_CODES', 'DIGITS', 'MAX_DENOMINATOR', 'TIEBREAKS', 'APPROX', 'NBSP', 'group_of',
+           'is_women', 'LegalWarning', 'Step', 'Steps', 'Shares', 'share', 'pct', 'exact_key', 'Arrangement',
+           'pct_many', 'Result']
 
 # %% ../nbs/02_arrangement.ipynb #6683978e
 CATEGORIES = {
@@ -54,10 +57,58 @@ class Step:
     body: str | None = None
     def __str__(self): return f"[{self.clause}] " + (f"{self.body}: " if self.body else '') + self.text
 
+# %% ../nbs/02_arrangement.ipynb #1fd3e460
+class Steps(Sequence):
+    """Derivation steps kept as data, rendered only when read: `render(i)` gives the `Step`s of item i (a body) for
+    i < `count`, then come the steps of `tail`. Iterating renders one item at a time; `len` or an index renders all once."""
+    def __init__(self, count: int, render, tail=()):
+        self.count, self.render, self.tail, self._all = count, render, list(tail), None
+    def _list(self) -> list:
+        if self._all is None: self._all = [s for i in range(self.count) for s in self.render(i)]
+        return self._all
+    def __iter__(self):
+        if self._all is not None: yield from self._all
+        else:
+            for i in range(self.count): yield from self.render(i)
+        yield from self.tail
+    def __len__(self): return len(self._list()) + len(self.tail)
+    def __getitem__(self, i):
+        whole = self._list() + self.tail
+        return whole[i]
+    def append(self, step: Step): self.tail.append(step)
+    def extend(self, steps): self.tail.extend(steps)
+    def __add__(self, other): return list(self) + list(other)
+    def __eq__(self, other): return list(self) == list(other)
+    def __repr__(self): return f"Steps({self.count} items, rendered when read)"
+
 # %% ../nbs/02_arrangement.ipynb #ece8b2ec
-def share(bodies: pd.DataFrame, column: str, of: str = 'population') -> dict:
-    "Each body's `column` ÷ `of`, exactly, keyed by body name."
-    return {b: Fraction(int(n), int(d)) for b, n, d in zip(bodies['body'], bodies[column], bodies[of])}
+class Shares(Mapping):
+    "Each body's exact ratio `num[i] / den[i]`, kept as two integer columns; a `Fraction` is made only when one is read."
+    def __init__(self, names, num, den):
+        self.names, self.num, self.den = _names(names), np.asarray(num), np.asarray(den)
+        self._index = None
+    def index(self, body) -> int:
+        if self._index is None: self._index = {b: i for i, b in enumerate(self.names)}
+        return self._index[body]
+    def __getitem__(self, body) -> Fraction: i = self.index(body); return Fraction(int(self.num[i]), int(self.den[i]))
+    def __iter__(self): return iter(self.names)
+    def __len__(self): return len(self.names)
+    def __contains__(self, body):
+        try: self.index(body); return True
+        except KeyError: return False
+
+def _names(s) -> list:
+    "A column of names as a list (`tolist` is far quicker than `list` on pandas' string arrays)."
+    return s.tolist() if hasattr(s, 'tolist') else list(s)
+
+def _ints(s: pd.Series) -> np.ndarray:
+    "A column of whole numbers as int64, or as Python ints (object) where int64 would not hold them."
+    try: return s.to_numpy(dtype='int64')
+    except (OverflowError, ValueError, TypeError): return np.array([int(v) for v in s], dtype=object)
+
+def share(bodies: pd.DataFrame, column: str, of: str = 'population') -> Shares:
+    "Each body's `column` ÷ `of`, exactly, keyed by body name (read one: a `Fraction`)."
+    return Shares(bodies['body'], _ints(bodies[column]), _ints(bodies[of]))
 
 def pct(x: Fraction, places: int = 2) -> str:
     "A share as a percentage for display, to `places`: '37.50 %' when exact, '≈ 12.34 %' when not (no-break spaces)."
@@ -67,21 +118,72 @@ def pct(x: Fraction, places: int = 2) -> str:
     s = f"{fmt_int(whole)}.{str(frac).rjust(places, '0')}\u00a0%"
     return s if scaled.denominator == 1 else '≈\u00a0' + s
 
+# %% ../nbs/02_arrangement.ipynb #27a30321
+DIGITS = 20            # bits per round of the long division; four rounds: 80 bits after the point
+MAX_DENOMINATOR = 2**40  # > 10**12 (`bodies.MAX_COUNT`): every denominator a validated table can give
+
+def exact_key(num, den) -> tuple:
+    """The integer sort key ⌊x · 2⁸⁰⌋ of each x = num/den (0 ≤ num, 0 < den ≤ 2⁴⁰), as three int64 columns
+    (whole part, then 40 + 40 bits), by long division in C. Equal keys ⇔ equal fractions (see the proof above)."""
+    num, den = np.asarray(num, dtype='int64'), np.asarray(den, dtype='int64')
+    whole, r = np.divmod(num, den)
+    d = []
+    for _ in range(4):                                   # r < den ≤ 2**40, so r << 20 < 2**60: no overflow
+        q, r = np.divmod(r << DIGITS, den)
+        d.append(q)
+    return whole, (d[0] << DIGITS) | d[1], (d[2] << DIGITS) | d[3]
+
+def _fits(num, den) -> bool:
+    return (len(den) == 0 or (num.dtype != object and den.dtype != object and int(den.min()) > 0
+            and int(den.max()) <= MAX_DENOMINATOR and int(num.min()) >= 0))
+
 # %% ../nbs/02_arrangement.ipynb #243bedb2
 TIEBREAKS = ('population-name', 'name')
 
 class Arrangement:
     "Bodies in descending order of `key` (exact), ties broken by `tiebreak`."
-    def __init__(self, bodies: pd.DataFrame, key: dict, by: str, clause: str, tiebreak: str = 'population-name', names=None):
+    def __init__(self, bodies: pd.DataFrame, key, by: str, clause: str, tiebreak: str = 'population-name', names=None):
         if tiebreak not in TIEBREAKS: raise ValueError(f"tiebreak must be one of {TIEBREAKS}, not {tiebreak!r}")
-        self.by, self.clause, self.tiebreak, self.key = by, clause, tiebreak, dict(key)
-        self.is_share = all(0 <= v <= 1 for v in self.key.values())
-        pop = dict(zip(bodies['body'], (int(p) for p in bodies['population'])))
-        self.population = pop
-        names = list(bodies['body']) if names is None else list(names)
-        if tiebreak == 'population-name': sk = lambda b: (-self.key[b], -pop[b], b)
-        else: sk = lambda b: (-self.key[b], b)
-        self.order = sorted(names, key=sk)
+        self.by, self.clause, self.tiebreak, self.key = by, clause, tiebreak, key
+        all_names = _names(bodies['body'])
+        names = all_names if names is None else _names(names)
+        whole = names is all_names
+        if isinstance(key, Shares) and key.names == all_names:           # the columns as they are
+            pos = None if whole else np.array([key.index(b) for b in names], dtype='int64')
+            num, den = (key.num, key.den) if pos is None else (key.num[pos], key.den[pos])
+        else:                                                           # any mapping of exact numbers
+            fr = [Fraction(key[b]) for b in names]
+            num = np.array([f.numerator for f in fr], dtype=object); den = np.array([f.denominator for f in fr], dtype=object)
+            if len(fr) and max(den) <= MAX_DENOMINATOR and min(num) >= 0 and max(num) < 2**62:
+                num, den = num.astype('int64'), den.astype('int64')
+        at = {b: i for i, b in enumerate(all_names)} if not whole else None
+        pop_all = _ints(bodies['population'])
+        pop = pop_all if whole else pop_all[np.array([at[b] for b in names], dtype='int64')] if names else pop_all[:0]
+        self.is_share = bool(np.all(num <= den))
+        use_pop = tiebreak == 'population-name'
+        if _fits(num, den):                                             # the exact key, sorted in C
+            cols = exact_key(num, den)
+            perm = _sort_desc(cols, pop if use_pop else None)
+            k = [c[perm] for c in cols]
+            same = np.ones(len(perm) - 1 if len(perm) else 0, dtype=bool)
+            for c in k: same &= c[1:] == c[:-1]
+            self._value = np.concatenate(([0], np.cumsum(~same))) if len(perm) else np.zeros(0, 'int64')
+            p = pop[perm]
+            tie = same & (p[1:] == p[:-1]) if use_pop else same
+            perm = perm.tolist()
+        else:                                                           # beyond int64: the same key in Python integers
+            s = 2 * max(int(d) for d in den).bit_length()
+            kk = [(int(a) << s) // int(b) for a, b in zip(num, den)]
+            perm = sorted(range(len(names)), key=(lambda i: (-kk[i], -int(pop[i]))) if use_pop else (lambda i: -kk[i]))
+            same = np.array([kk[a] == kk[b] for a, b in zip(perm, perm[1:])], dtype=bool)
+            self._value = np.concatenate(([0], np.cumsum(~same))) if perm else np.zeros(0, 'int64')
+            tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
+        for a, b in _runs(tie):                                         # the rest of the tie-break: the name
+            perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
+        self.positions = np.array(perm, dtype='int64')                 # each place's row in `names` (or `bodies`)
+        self.order = np.array(names, dtype=object)[self.positions].tolist() if perm else []
+        self._pop = pop[np.array(perm, dtype='int64')] if perm else pop[:0]
+        self._num, self._den = num[perm] if perm else num[:0], den[perm] if perm else den[:0]
 
     def __len__(self): return len(self.order)
     def __iter__(self): return iter(self.order)
@@ -91,42 +193,78 @@ class Arrangement:
         if not hasattr(self, '_rank'): self._rank = {b: i for i, b in enumerate(self.order, 1)}
         return self._rank[body]
 
+    @property
+    def population(self) -> dict:
+        "Each body's population (the tie-break's figure)."
+        if not hasattr(self, '_population'): self._population = dict(zip(self.order, self._pop.tolist()))
+        return self._population
+
+    def value(self, body) -> int:
+        "The body's class of equal keys: two bodies tie exactly when their values are equal (0 for the first key)."
+        return int(self._value[self.rank(body) - 1])
+
     def show(self, body) -> str:
         "A body's key for display: a percentage for a share, a whole number otherwise (a population)."
         return pct(self.key[body]) if self.is_share else fmt_int(int(self.key[body]))
 
+    def shown(self, rows=None) -> list:
+        "`show` for many bodies at once (rows of the arrangement, all by default), in integer arithmetic."
+        num, den = (self._num, self._den) if rows is None else (self._num[rows], self._den[rows])
+        if not self.is_share or num.dtype == object:
+            return [pct(Fraction(int(a), int(b))) if self.is_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
+        return pct_many(num, den)
+
     def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off') -> LegalWarning | None:
         "A warning if `a` and `b` tie on the key (their order was decided by the tie-break)."
-        if self.key[a] != self.key[b]: return None
+        if self.value(a) != self.value(b): return None
         how = 'larger population, then name' if self.tiebreak == 'population-name' else 'name'
         return LegalWarning('tie', self.clause, f"{a} and {b} tie at {self.by} {self.show(a)} but {why}"
                             f"{' for ' + what if what else ''}; their order was decided by {how} (interpretation tiebreak={self.tiebreak!r})", (a, b))
 
     def tie_at(self, names: list, k: int) -> tuple:
-        "The bodies tied on the key across the cut-off after the first `k` of `names` (empty if none)."
+        "The bodies tied on the key across the cut-off after the first `k` of `names` (in this order; empty if none)."
         if k <= 0 or k >= len(names): return ()
-        if self.key[names[k - 1]] != self.key[names[k]]: return ()
-        v = self.key[names[k - 1]]
-        return tuple(b for b in names if self.key[b] == v)
+        v = self.value(names[k - 1])
+        if self.value(names[k]) != v: return ()
+        lo, hi = k - 1, k
+        while lo > 0 and self.value(names[lo - 1]) == v: lo -= 1          # tied bodies stand together in the order
+        while hi + 1 < len(names) and self.value(names[hi + 1]) == v: hi += 1
+        return tuple(names[lo:hi + 1])
 
-    def take(self, k: int, exclude=(), what: str = '') -> tuple:
-        "The first `k` bodies not in `exclude`, and warnings for a tie straddling the cut-off."
-        exclude = set(exclude)
-        names = [b for b in self.order if b not in exclude]
-        chosen, warns = names[:k], []
-        tied = self.tie_at(names, k)
+    def _tie_rows(self, rows, k: int) -> tuple:
+        "`tie_at` for the rows (places in the order) of the open bodies."
+        if k <= 0 or k >= len(rows): return ()
+        val = self._value
+        v = val[rows[k - 1]]
+        if val[rows[k]] != v: return ()
+        lo, hi = k - 1, k
+        while lo > 0 and val[rows[lo - 1]] == v: lo -= 1
+        while hi + 1 < len(rows) and val[rows[hi + 1]] == v: hi += 1
+        return tuple(self.order[r] for r in rows[lo:hi + 1])
+
+    def open_rows(self, exclude=()) -> np.ndarray:
+        "The places (from 0) in the order of the bodies not in `exclude`."
+        if not exclude: return np.arange(len(self.order))
+        exclude = exclude if isinstance(exclude, (set, frozenset, dict)) else set(exclude)
+        return np.array([i for i, b in enumerate(self.order) if b not in exclude], dtype='int64')
+
+    def take(self, k: int, exclude=(), what: str = '', rows=None) -> tuple:
+        "The first `k` bodies not in `exclude` (or of `rows`, places in the order), and warnings for a tie straddling the cut-off."
+        rows = self.open_rows(exclude) if rows is None else rows
+        chosen, warns = [self.order[i] for i in rows[:k]], []
+        tied = self._tie_rows(rows, k)
         if tied:
-            inside = [b for b in tied if b in chosen]
+            inside = set(chosen)
             how = 'larger population, then name' if self.tiebreak == 'population-name' else 'name'
             warns.append(LegalWarning('tie', self.clause,
                 f"{len(tied)} bodies tie at {self.by} {self.show(tied[0])} across the cut-off for {what or 'this category'} "
-                f"(position {k}); decided by {how} (interpretation tiebreak={self.tiebreak!r}): {', '.join(inside)} in, "
-                f"{', '.join(b for b in tied if b not in chosen)} out", tied))
+                f"(position {k}); decided by {how} (interpretation tiebreak={self.tiebreak!r}): "
+                f"{', '.join(b for b in tied if b in inside)} in, {', '.join(b for b in tied if b not in inside)} out", tied))
         return chosen, warns
 
     def ties_between(self, sequence: list, label: dict, what: str = '', skip=()) -> list:
         "Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s."
-        skip = set(skip)
+        skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
         seq = [b for b in sequence if b not in skip]
         warns = []
         for a, b in zip(seq, seq[1:]):
@@ -137,14 +275,51 @@ class Arrangement:
 
     def table(self, exclude=(), cut: int | None = None, label=None) -> pd.DataFrame:
         "The arrangement as a ranked table; `cut` draws the cut-off after that many rows."
-        exclude = set(exclude)
-        names = [b for b in self.order if b not in exclude]
+        exclude = exclude if isinstance(exclude, (set, frozenset, dict)) else set(exclude)
+        rows = [i for i, b in enumerate(self.order) if b not in exclude]
+        names = [self.order[i] for i in rows]
         df = pd.DataFrame({'rank': range(1, len(names) + 1), 'body': names,
-                           self.by: [self.show(b) for b in names],
-                           'population': [fmt_int(self.population[b]) for b in names]})
+                           self.by: self.shown(np.array(rows, dtype='int64')),
+                           'population': [f"{p:,}" for p in self._pop[rows].tolist()]})
         if label is not None: df['allotted'] = [label.get(b, '') for b in names]
         if cut is not None: df['cut-off'] = ['↑ reserved' if i == cut - 1 else '' for i in range(len(names))]
         return df
+
+def _sort_desc(cols, pop=None) -> np.ndarray:
+    "The order of the rows by the key columns `cols` descending, then `pop` descending: one argsort, then the runs still tied."
+    whole, hi, lo = cols
+    if len(whole) == 0 or int(whole.max()) >= 2**22:                   # the whole part and 40 bits do not fit one int64
+        return np.lexsort(((-pop,) if pop is not None else ()) + (-lo, -hi, -whole))
+    first = (whole << 40) | hi
+    perm = np.argsort(-first, kind='stable')
+    f = first[perm]
+    tied = np.zeros(len(perm), dtype=bool)
+    tied[1:] = f[1:] == f[:-1]
+    if tied.any():                                                      # rows tied on the first 40 bits: by the rest
+        tied[:-1] |= tied[1:]
+        at = np.flatnonzero(tied)
+        sub = perm[at]
+        run = np.cumsum(np.concatenate(([1], (f[at][1:] != f[at][:-1]).astype('int64'))))
+        perm[at] = sub[np.lexsort(((-pop[sub],) if pop is not None else ()) + (-lo[sub], run))]
+    return perm
+
+def _runs(flags) -> list:
+    "The (start, stop) of each run of bodies tied with the one before them: `flags[i]` says row i+1 ties with row i."
+    f = np.asarray(flags, dtype=bool)
+    if not f.any(): return []
+    edge = np.diff(np.concatenate(([0], f.astype('int8'), [0])))
+    return list(zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) + 1).tolist()))
+
+APPROX, NBSP = "≈\u00a0", "\u00a0"
+
+def pct_many(num, den, places: int = 2) -> list:
+    "`pct` of many shares num/den at once, in int64 arithmetic (num < 2⁴⁰ so that nothing overflows)."
+    num, den = np.asarray(num, dtype='int64'), np.asarray(den, dtype='int64')
+    scaled = num * 10**(2 + places)
+    n = (2 * scaled + den) // (2 * den)
+    whole, frac = np.divmod(n, 10**places)
+    exact = scaled % den == 0
+    return [f"{'' if e else APPROX}{w:,}.{f:0{places}d}{NBSP}%" for w, f, e in zip(whole.tolist(), frac.tolist(), exact.tolist())]
 
 # %% ../nbs/02_arrangement.ipynb #dc9dd14f
 @dataclass

@@ -7,17 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
+import numpy as np
 import pandas as pd
 from .rounding import Count, nearest, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .bodies import InputError, parse_count, example_path, origin
-from .arrangement import KARNATAKA_CODES, LegalWarning, Step, Result
+from .arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Result
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'WOMEN', 'GROUP_LABEL', 'ARTICLE_334_243T',
-           'GROUPS', 'MUNICIPAL_COUNCIL', 'councillors', 'membership', 'proportional_seats', 'at_least_one',
-           'fit_sc_st', 'backward_classes', 'bc_categories', 'bc_within_half', 'women_seats', 'CouncilSeats',
-           'council_seats', 'member_columns', 'municipal_council']
+           'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership', 'proportional_seats', 'at_least_one',
+           'fit_sc_st', 'backward_classes', 'bc_categories', 'bc_within_half', 'women_seats', 'bc_women_together',
+           'CouncilSeats', 'council_seats', 'member_columns', 'municipal_council']
 
 # %% ../nbs/30_municipal_council.ipynb #43ce5f89
 TEXT = 'municipal-councils-constitution.txt'
@@ -155,6 +156,25 @@ ARTICLE_334_243T = replace(ARTICLE_334, clause='Art. 334; Art. 243T(5)')
 # %% ../nbs/30_municipal_council.ipynb #eb6aa0a2
 GROUPS = ('SC', 'ST', 'BC-A', 'BC-B', 'UR')
 
+BC_WOMEN = Interpretation('bc-women', '(4); (3), first proviso',
+    "(4) limits the women's seats 'of the seats reserved' for each class, and the first proviso to (3) splits the Backward "
+    "Classes' seats into categories A and B: are A and B two categories for (4), or is BC one category whose women's "
+    "seats are then split?",
+    {'separate': "categories A and B are each a category for (4): women's seats counted in each (as the seat matrix "
+                 "lists BC-A, BC-A-W, BC-B, BC-B-W)",
+     'together': "the Backward Classes are one category for (4): its women's seats counted on the BC total, then split "
+                 "80 : 20 like the seats (category A the nearest whole number to 80 %, within each category's seats)"},
+    'separate')
+
+def bc_women_together(a: int, b: int, option: str = 'half-243T') -> dict:
+    "`bc-women=together`: women's seats counted on the a + b BC seats under `women`, then split 80 : 20 between A and B."
+    total, _ = women_seats(a + b, 'BC-A', option)
+    wa = min(a, nearest(Fraction(4 * total.value, 5), '(3), first proviso').value)
+    wb = min(b, total.value - wa); wa = min(a, total.value - wb)
+    how = f"{total.expr} BC seats (A and B together: bc-women=together) → {total.value}, split 80 : 20"
+    return {'BC-A': Count(wa, Fraction(4 * total.value, 5), 'nearest', '(4); (3), first proviso', how, f'category A {wa}'),
+            'BC-B': Count(wb, Fraction(wb), 'remainder', '(4); (3), first proviso', how, f'category B {wb}')}
+
 @dataclass
 class CouncilSeats:
     "The seats of one council: the exclusive counts, the group totals, the derivation and the warnings."
@@ -172,7 +192,7 @@ def _seats(k: int, what: str) -> str: return f"{k} {what} seat{'' if k == 1 else
 def council_seats(body: str, population: int, sc: int, st: int, interpretations: dict | None = None,
                   sc_st_apply: bool = True) -> CouncilSeats:
     "Sub-sections (1)(a), (2), (3) and (4) for one council; `ValueError` if the population is outside the table."
-    it = {'half': HALF.default, 'women': WOMEN.default, **(interpretations or {})}
+    it = {'half': HALF.default, 'women': WOMEN.default, 'bc-women': BC_WOMEN.default, **(interpretations or {})}
     found = councillors(population)
     if found is None:
         raise ValueError(f'population {fmt_int(population)} is outside the table of (1)(a) (not less than 20,000 but less '
@@ -183,8 +203,12 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
                             f'{fmt_int(high)}: serial no. ({serial}) of the table → {n} directly elected councillors', body)]
     warns = []
     if sc_st_apply:                                                     # (2) and its first proviso
-        c_sc = at_least_one(proportional_seats(n, sc, population, it['half']))
-        c_st = at_least_one(proportional_seats(n, st, population, it['half']))
+        p_sc, p_st = proportional_seats(n, sc, population, it['half']), proportional_seats(n, st, population, it['half'])
+        for g, c in (('SC', p_sc), ('ST', p_st)):
+            if c.exact.denominator == 2:
+                warns.append(LegalWarning('interpretation', '(2)', f"{g} seats: the exact share {c.exact} is a whole number and "
+                             f"a half; 'as nearly as may be' is silent and it was rounded {it['half']} (interpretation half={it['half']!r})"))
+        c_sc, c_st = at_least_one(p_sc), at_least_one(p_st)
         c_sc, c_st, w = fit_sc_st(c_sc, c_st, n)
         warns += [w] if w else []
         for g, pop_g in (('SC', sc), ('ST', st)):
@@ -209,9 +233,10 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
                 'than to one: category B gets none, category A all'))
     totals = {'SC': n_sc, 'ST': n_st, 'BC-A': a.value, 'BC-B': b.value, 'UR': n - n_sc - n_st - c_bc.value}
     codes = {}
+    bc_w = bc_women_together(totals['BC-A'], totals['BC-B'], it['women']) if it.get('bc-women') == 'together' else None
     for g in GROUPS:                                                    # (4), each category
         k = totals[g]
-        wc, w = women_seats(k, g, it['women'])
+        wc, w = women_seats(k, g, it['women']) if bc_w is None or g not in bc_w else (bc_w[g], None)
         warns += [w] if w else []
         if k: steps.append(Step(wc.clause, f'women among the {_seats(k, GROUP_LABEL[g])}: {wc.explain()}', body))
         codes[g], codes['W' if g == 'UR' else g + '-W'] = k - wc.value, wc.value
@@ -249,61 +274,120 @@ def member_columns(bodies: pd.DataFrame, file=None, lines=None) -> dict:
         out[name] = vals
     return out
 
-def _merge(warnings: list) -> list:
-    "Identical warnings for several bodies as one warning naming all of them, in first-seen order."
+def _merge(warnings) -> list:
+    "Identical warnings for several bodies as one warning naming all of them, in first-seen order (one pass, sets)."
     out = {}
     for w in warnings:
         key = (w.kind, w.clause, w.message)
-        out[key] = replace(out[key], bodies=out[key].bodies + tuple(b for b in w.bodies if b not in out[key].bodies)) if key in out else w
-    return list(out.values())
+        if key not in out: out[key] = (w, dict.fromkeys(w.bodies))
+        else: out[key][1].update(dict.fromkeys(w.bodies))
+    return [w if tuple(bs) == w.bodies else replace(w, bodies=tuple(bs)) for w, bs in out.values()]
+
+def _nearest(num, den, half: str) -> tuple:
+    "`nearest` on whole columns (int64, exact): num/den to the nearest whole number, an exact half `half`; and where it was a half."
+    q, r = np.divmod(num, den)
+    exact_half = 2 * r == den
+    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
+
+def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
+    """What decides a council's seats beyond its own figures, on whole columns: (serial, SC and ST after (2) and its first
+    proviso, whether SC or ST is zero or an exact half). Councils with the same signature get the same seats and warnings;
+    rows outside the table, or where SC + ST exceed the seats (`fit_sc_st` weighs the exact remainders), get -1."""
+    lows = np.array([low for _, low, _, _ in TABLE]); top = TABLE[-1][2]
+    serial = np.searchsorted(lows, pop, side='right')                   # 0: below the table
+    serial[pop >= top] = 0
+    n = np.array([0] + [k for *_, k in TABLE])[serial]
+    if ok:
+        (c_sc, h_sc), (c_st, h_st) = _nearest(n * sc, pop, it['half']), _nearest(n * st, pop, it['half'])
+        c_sc, c_st = np.maximum(c_sc, 1), np.maximum(c_st, 1)
+    else:
+        c_sc = c_st = np.zeros(len(pop), dtype='int64'); h_sc = h_st = c_sc != 0
+    one_by_one = (serial == 0) | (c_sc + c_st > n)
+    c_sc, c_st = np.minimum(c_sc, 63), np.minimum(c_st, 63)             # (≤ 35 wherever the signature is used)
+    sig = ((((serial * 64 + c_sc) * 64 + c_st) * 2 + (sc == 0)) * 2 + (st == 0)) * 4 + h_sc * 2 + h_st
+    inverse = np.full(len(pop), -1, dtype='int64')                    # signatures numbered 0, 1, … in value order
+    inverse[~one_by_one] = np.unique(sig[~one_by_one], return_inverse=True)[1].reshape(-1)
+    return inverse, one_by_one
 
 def municipal_council(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Seats of each council under (1)–(4) of \"Constitution of municipal councils\"; `bodies` validated (see `load_bodies`)."
     it = MUNICIPAL_COUNCIL.resolve(interpretations)
     file, lines = _where(bodies)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5)')
-    warns, steps = ([pw] if pw else []), []
     assumptions = ([note] if note else []) + [
         'which ward gets which reserved seat ((4), proviso: rotation) is not computed: the order of rotation is fixed by '
         'rules and government orders that are not in this text']
     if 'bc' in bodies.columns:
         assumptions.append('the column bc is not used: (3) reserves one-third of the seats whatever the Backward Classes\' population')
     members = member_columns(bodies, file, lines)
-    rows, counts = [], {}
-    for i, (r, body) in enumerate(zip(lines, bodies['body'])):
-        pop, sc, st = (int(bodies[col].iloc[i]) for col in ('population', 'sc', 'st'))
-        try: c = council_seats(body, pop, sc, st, it, sc_st_apply=ok)
-        except ValueError as e: raise InputError(str(e), file=file, row=r, column='population', body=body) from None
-        steps += c.steps
-        warns += c.warnings
-        row = {'body': body, 'seats': c.seats, **c.codes, 'population': pop, 'table_serial': c.serial}
-        if members:
-            row.update({k: v[i] for k, v in members.items()})
-            m = membership(c.seats, *(members[k][i] if k in members else None for k in MEMBER_COLUMNS))
-            if m['members'] is not None:
-                row.update(m)
-                steps.append(Step('(1)(a)–(d), proviso', f"members: {c.seats} elected + {row['nominated']} nominated + "
-                    f"{row['mps_mlas']} (c) + {row['mps_mlcs']} (d) = {m['members']}; with a vote (not the nominated): "
-                    f"{m['voting_members']}", body))
-        if 'seats' in bodies.columns and int(bodies['seats'].iloc[i]) != c.seats:
-            warns.append(LegalWarning('conflict', '(1)(a)', f"the input gives {int(bodies['seats'].iloc[i])} seats, the table "
-                                      f"gives {c.seats} for a population of {fmt_int(pop)}: the table is used", (body,)))
-        rows.append(row)
-        counts[body] = c.totals
+    names = bodies['body'].tolist()
+    pop, sc, st = (bodies[c].to_numpy(dtype='int64') for c in ('population', 'sc', 'st'))
+    def one(i) -> CouncilSeats:                                         # the law, for one council (and its errors)
+        try: return council_seats(names[i], int(pop[i]), int(sc[i]), int(st[i]), it, sc_st_apply=ok)
+        except ValueError as e: raise InputError(str(e), file=file, row=lines[i], column='population', body=names[i]) from None
+    sig, alone = _signatures(pop, sc, st, it, ok)
+    rep, alone = {}, {}                                                 # a council for each signature; the rest one by one
+    for i in np.flatnonzero(sig < 0).tolist(): alone[i] = one(i)          # (in row order: the first error is raised first)
+    rows_ok = np.flatnonzero(sig >= 0)
+    for i in rows_ok[np.unique(sig[rows_ok], return_index=True)[1]].tolist(): rep[int(sig[i])] = one(i)
+    def got(i) -> CouncilSeats: return alone[i] if i in alone else rep[int(sig[i])]
+    def column(f):
+        t = np.array([f(rep[k]) for k in range(len(rep))] + [0], dtype='int64')[np.where(sig >= 0, sig, -1)]
+        for i, c in alone.items(): t[i] = f(c)
+        return t
+    seats = column(lambda c: c.seats)
+    cols = {'body': names, 'seats': seats, **{k: column(lambda c, k=k: c.codes[k]) for k in KARNATAKA_CODES},
+            'population': pop, 'table_serial': column(lambda c: c.serial)}
+    steps, membership_steps = [], {}
+    if members:
+        for k, v in members.items(): cols[k] = np.array(v, dtype='int64')
+        ms = [membership(int(seats[i]), *(members[k][i] if k in members else None for k in MEMBER_COLUMNS)) for i in range(len(names))]
+        if ms and ms[0]['members'] is not None:
+            cols['members'] = np.array([m['members'] for m in ms], dtype='int64')
+            cols['voting_members'] = np.array([m['voting_members'] for m in ms], dtype='int64')
+            for i, m in enumerate(ms):
+                membership_steps[i] = Step('(1)(a)–(d), proviso', f"members: {seats[i]} elected + {members['nominated'][i]} "
+                    f"nominated + {members['mps_mlas'][i]} (c) + {members['mps_mlcs'][i]} (d) = {m['members']}; with a vote (not "
+                    f"the nominated): {m['voting_members']}", names[i])
+    given = bodies['seats'].to_numpy(dtype='int64') if 'seats' in bodies.columns else None
+    differs = given != seats if given is not None else np.zeros(len(names), dtype=bool)
+    names_arr = np.array(names, dtype=object)
+    merged = {}                     # identical warnings named once (see `_merge`): key → [warning, first seen, rows]
+    def add(w, rows, first):
+        e = merged.setdefault((w.kind, w.clause, w.message), [w, first, []])
+        e[1] = min(e[1], first); e[2].append(rows)
+    by_sig = np.argsort(np.where(sig >= 0, sig, len(rep)), kind='stable')          # rows grouped by signature, in row order
+    bounds = np.searchsorted(np.where(sig >= 0, sig, len(rep))[by_sig], np.arange(len(rep) + 1))
+    for k, c in rep.items():
+        rows = by_sig[bounds[k]:bounds[k + 1]]
+        for pos, w in enumerate(c.warnings): add(w, rows, (int(rows[0]), pos))
+    for i, c in alone.items():
+        for pos, w in enumerate(c.warnings): add(w, np.array([i]), (i, pos))
+    for i in np.flatnonzero(differs).tolist():
+        c = got(i)
+        add(LegalWarning('conflict', '(1)(a)', f"the input gives {given[i]} seats, the table gives {c.seats} for a "
+                         f"population of {fmt_int(int(pop[i]))}: the table is used", (names[i],)), np.array([i]), (i, len(c.warnings)))
+    out = []
+    for w, _, rows in sorted(merged.values(), key=lambda e: e[1]):
+        bs = tuple(names_arr[np.unique(np.concatenate(rows))].tolist())
+        out.append(w if bs == w.bodies else replace(w, bodies=bs))
+    warns = ([pw] if pw else []) + out
     if members and len(members) < len(MEMBER_COLUMNS):
         missing = ', '.join(k for k in MEMBER_COLUMNS if k not in members)
         assumptions.append(f'total membership not computed: column(s) {missing} not given')
-    table = pd.DataFrame(rows)
-    for col in table.columns:
-        if col != 'body': table[col] = table[col].astype('int64')
-    return Result('municipal-council', table, counts=counts, steps=steps, warnings=_merge(warns),
+    table = pd.DataFrame(cols)
+    totals = [rep[k].totals for k in range(len(rep))] + [None]
+    counts = {b: dict(totals[k] if k >= 0 else alone[i].totals) for i, (b, k) in enumerate(zip(names, sig.tolist()))}
+    steps = Steps(len(names), lambda i: (got(i).steps if got(i).body == names[i] else one(i).steps)
+                                        + ([membership_steps[i]] if i in membership_steps else []))
+    return Result('municipal-council', table, counts=counts, steps=steps, warnings=warns,
                   interpretations=it, assumptions=assumptions)
 
 MUNICIPAL_COUNCIL = register(Statute(
     id='municipal-council', title='Seats in a municipal council (Karnataka, probably)',
     citation='"Constitution of municipal councils" (probably Karnataka Municipalities Act, 1964, s.11)',
     kind='seats', text=(TEXT,), in_force=(None, None),
-    interpretations=(HALF, WOMEN, ARTICLE_334_243T),
+    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN),
     required=('population', 'sc', 'st'), func=municipal_council, codes=tuple(KARNATAKA_CODES),
     notes='one row per council: seats from the table of (1)(a), then SC, ST, BC-A, BC-B and women; '
           'optional columns nominated, mps_mlas, mps_mlcs give the total membership; the Act is not named in the text'))

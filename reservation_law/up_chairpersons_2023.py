@@ -8,21 +8,24 @@ from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 import math
+from collections import Counter
+import numpy as np
 import pandas as pd
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
-from .arrangement import Arrangement, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
+from .arrangement import Arrangement, Shares, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation
-from .bodies import load_bodies, example_path
+from .bodies import load_bodies, example_path, COUNT_COLUMNS, GROUP_COLUMNS, MAX_COUNT
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 'ITEM_C', 'ITEM_D', 'MODELLED',
-           'GROUP_WOMEN_BOUND', 'WOMEN_TOTAL_BOUND', 'DIVISION_ROUNDING', 'TIEBREAK', 'DIVISION_EXCESS',
-           'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS', 'NP_PROCEDURE', 'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED',
-           'CITATION', 'parishads_example_path', 'clause', 'group_offices', 'bc_offices', 'group_women',
-           'women_offices', 'bound_table', 'state_counts', 'exclusive', 'division_figures', 'division_share',
-           'first_proviso', 'whole_offices', 'division_order', 'cycle', 'cycle_tie', 'give_back', 'allot_to_divisions',
-           'apportion', 'allot_group', 'allot_in_unit', 'chairpersons', 'palika_parishads', 'nagar_panchayats',
-           'plot_divisions', 'compare_interpretations', 'illustrative_state']
+           'GROUP_WOMEN_BOUND', 'WOMEN_TOTAL_BOUND', 'GENERAL_WOMEN', 'FIFTY_PER_CENT', 'DIVISION_ROUNDING', 'TIEBREAK',
+           'DIVISION_EXCESS', 'CYCLE_SCOPE', 'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS', 'PERCENTAGE', 'NP_PROCEDURE',
+           'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED', 'CITATION', 'parishads_example_path', 'clause',
+           'group_offices', 'bc_offices', 'group_women', 'women_offices', 'bound_table', 'state_counts', 'exclusive',
+           'division_figures', 'division_share', 'first_proviso', 'whole_offices', 'division_order', 'cycle',
+           'cycle_tie', 'give_back', 'allot_to_divisions', 'apportion', 'allot_group', 'allot_in_unit', 'reasons',
+           'chairpersons', 'palika_parishads', 'nagar_panchayats', 'plot_divisions', 'compare_interpretations',
+           'illustrative_state']
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #96ab2d02
 TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
@@ -108,6 +111,18 @@ def bound_table(upto: int = 12) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #da052314
+GENERAL_WOMEN = Interpretation('general-women', clause('(d)(iv)'),
+    "(d)(iv) allots 'the number of offices determined for women under item (iv) of sub-clause (b)', and (b)(iv) counts "
+    "the women's offices 'including' those of SC, ST and BC women under (b)(iii): does (d)(iv) allot all of them again, "
+    "or what is left after (b)(iii)?",
+    {'less-group-women': "(b)(iv) less (b)(iii): the women's offices of SC, ST and BC already count towards (b)(iv) "
+                         "('including'), so (d)(iv) allots only the rest, and the women's offices in all are (b)(iv)",
+     'whole-b-iv': "the whole (b)(iv) count again, to the open bodies, on top of (b)(iii): more women's offices in all "
+                   "than (b)(iv) gives (the 'including' read as description only)"}, 'less-group-women')
+
+FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
+                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+
 def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str = 'Palika Parishads') -> tuple:
     "(b) and its Explanation: the State's counts (`Count`s), steps and warnings, over all the bodies of one kind."
     n, P = len(bodies), int(bodies['population'].sum())
@@ -123,6 +138,9 @@ def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str =
     counts['BC'] = bc_offices(n, pops['BC'], P)
     steps.append(Step(counts['BC'].clause, f"BC offices: {counts['BC'].explain()}"))
     total = sum(counts[g].value for g in GROUPS)
+    if 2 * total > n:
+        warns.append(LegalWarning('bound', clause('(b)'), f"SC, ST and BC offices add up to {total} of {n}, more than "
+                                  f"half: above {FIFTY_PER_CENT}; the counts of (b) are applied as the text gives them"))
     if total > n:
         warns.append(LegalWarning('conflict', clause('(b)'), f"SC, ST and BC offices add up to {total}, more than the "
                                   f"{n} offices: not all of them can be allotted"))
@@ -134,9 +152,14 @@ def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str =
     steps.append(Step(counts['women'].clause, f"women's offices in all: {counts['women'].explain()}"))
     if w: warns.append(w)
     gw = sum(counts[g + '-W'].value for g in GROUPS)
-    counts['W'] = max(0, counts['women'].value - gw)
-    steps.append(Step(clause('(b)(iv)'), f"general women's offices: {counts['women'].value} in all − {gw} of SC, ST "
-                      f"and BC women = {counts['W']}"))
+    if it.get('general-women', 'less-group-women') == 'whole-b-iv':
+        counts['W'] = counts['women'].value
+        steps.append(Step(clause('(d)(iv)'), f"general women's offices: all {counts['W']} of (b)(iv), on top of the {gw} "
+                          "of SC, ST and BC women (general-women=whole-b-iv)"))
+    else:
+        counts['W'] = max(0, counts['women'].value - gw)
+        steps.append(Step(clause('(b)(iv)'), f"general women's offices: {counts['women'].value} in all − {gw} of SC, ST "
+                          f"and BC women = {counts['W']} ((b)(iv) includes those of (b)(iii): general-women=less-group-women)"))
     if total <= n < total + counts['W']:
         warns.append(LegalWarning('conflict', clause('(b)(iv)'), f"SC, ST and BC ({total}) and the general women's offices "
                                   f"({counts['W']}) need {total + counts['W']} offices, more than the {n}: not all the general "
@@ -160,14 +183,12 @@ def exclusive(counts: dict) -> dict:
 # %% ../nbs/20_up_chairpersons_2023.ipynb #70aa98a0
 def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
-    order = list(dict.fromkeys(bodies['division']))
-    cols = ['population', 'sc', 'st', 'bc', 'women']
-    sums = {d: dict.fromkeys(['offices'] + cols, 0) for d in order}
-    for row in bodies[['division'] + cols].itertuples(index=False):
-        s = sums[row[0]]
-        s['offices'] += 1
-        for c, v in zip(cols, row[1:]): s[c] += int(v)
-    return pd.DataFrame([{'division': d, **sums[d]} for d in order])
+    code, names = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    out = {'division': list(names), 'offices': np.bincount(code, minlength=len(names)).astype('int64')}
+    for c in ('population', 'sc', 'st', 'bc', 'women'):
+        s = np.zeros(len(names), dtype='int64'); np.add.at(s, code, bodies[c].to_numpy(dtype='int64'))   # exact
+        out[c] = s
+    return pd.DataFrame(out)
 
 def division_share(offices: int, group_pop: int, population: int) -> Fraction:
     "(c)(i): a division's number of offices × the group's proportion of its urban population, exactly."
@@ -249,6 +270,15 @@ def give_back(excess: int, whole: dict, given: dict, order: list, option: str = 
     return back
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #24db7b2a
+CYCLE_SCOPE = Interpretation('cycle-scope', clause('(c), third proviso'),
+    "The third proviso allots 'one office per division at a time': to the offices left over after each division's "
+    "whole share only, or to all of the group's offices?",
+    {'left-over': "each division first gets the whole part of its (limited) share; the cycle hands out only the offices "
+                  "that remain (the second proviso: 'the remaining offices')",
+     'all-offices': "no whole parts: all of the group's offices go one per division at a time, in descending order of "
+                    "the proportion, to the divisions above the State's proportion (the others only by the fallback)"},
+    'left-over')
+
 def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: dict, modelled: bool = False) -> tuple:
     """(c): the State's `k` offices of `group` among the divisions: share, first proviso, whole part, remainder by the
     cycle of the second and third provisos. `room`: each division's bodies not yet allotted (never exceeded).
@@ -271,7 +301,7 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
         c_d = clause(ITEM_C[group] + (', first proviso' if limited else ''), m)
         whole[d] = whole_offices(base, it['division-rounding'], c_d,
                                  f"{n[d]} × {k} / {N}" if limited else f"{n[d]} × {fmt_int(gp[d])} / {fmt_int(pop[d])}")
-        given[d] = whole[d].value
+        given[d] = whole[d].value if it.get('cycle-scope', 'left-over') == 'left-over' else 0
         if limited: txt = (f"{d}: {n[d]} offices × {group} {pct(prop[d])} = {fmt_fraction(s)}, more than the State's "
                            f"proportion {k}/{N}: limited to {whole[d].explain()}")
         else: txt = f"{d} ({group} {pct(prop[d])}): {whole[d].explain()}"
@@ -340,9 +370,10 @@ WOMEN_DIVISIONS = Interpretation('women-divisions', clause('(d)(iv)'),
      'open-bodies': "in proportion to each division's bodies left by (d)(i)-(iii), largest remainder first",
      'state-rank': "no split: the bodies left with the highest proportion of women in the State"}, 'offices')
 
-def apportion(total: int, weights: dict, caps: dict, order: list, what: str, clause_: str) -> tuple:
+def apportion(total: int, weights: dict, caps: dict, order: list, what: str, clause_: str, women: dict | None = None) -> tuple:
     """`total` offices among `order` in proportion to `weights`, largest remainder first, none above its cap (a division
-    whose quota reaches its cap gets the cap, the rest is shared again). Returns ({name: offices}, steps, warnings)."""
+    whose quota reaches its cap gets the cap, the rest is shared again); equal remainders by the division's proportion of
+    `women` (what (d)(iv) ranks by), then `order`. Returns ({name: offices}, steps, warnings)."""
     out, warns, quota = dict.fromkeys(order, 0), [], {}
     active, left = [d for d in order if caps[d] > 0 and weights[d] > 0], total
     while active and left > 0:
@@ -355,13 +386,15 @@ def apportion(total: int, weights: dict, caps: dict, order: list, what: str, cla
         frac = {d: quota[d] - math.floor(quota[d]) for d in active}
         for d in active: out[d] = math.floor(quota[d])
         rest = left - sum(out[d] for d in active)
-        rank = sorted(active, key=lambda d: (-frac[d], order.index(d)))
+        place = {d: j for j, d in enumerate(order)}
+        rank = sorted(active, key=lambda d: (-frac[d], -(women or {}).get(d, 0), place[d]))
         for d in rank[:rest]: out[d] += 1
         if 0 < rest < len(rank) and frac[rank[rest - 1]] == frac[rank[rest]]:
             tied = [d for d in rank if frac[d] == frac[rank[rest]]]
             warns.append(LegalWarning('tie', clause_, f"{what}: divisions {', '.join(tied)} have the same remainder "
-                         f"{fmt_fraction(frac[rank[rest]])} at the cut-off; decided by the order of divisions (larger "
-                         f"urban population first, or by name under tiebreak=name): "
+                         f"{fmt_fraction(frac[rank[rest]])} at the cut-off; decided by "
+                         + ("the proportion of women ((d)(iv) ranks by it), then " if women else '') +
+                         "the order of divisions (larger urban population first, or by name under tiebreak=name): "
                          f"{', '.join(d for d in tied if d in rank[:rest])} got one"))
         left = 0
     if left > 0:
@@ -371,59 +404,102 @@ def apportion(total: int, weights: dict, caps: dict, order: list, what: str, cla
     return out, [Step(clause_, f"{what}: {total} among the divisions in proportion ({desc or 'none'})")], warns
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #1d5473e7
-def allot_group(arr: Arrangement, k: int, w: int | None, taken: list, what: str) -> tuple:
-    "(d)(i)–(iii): the first `k` open bodies of the group's arrangement; the first `w` of them women's (the provisos)."
-    chosen, warns = arr.take(k, exclude=taken, what=what)
+def allot_group(arr: Arrangement, k: int, w: int | None, rows, what: str) -> tuple:
+    "(d)(i)–(iii): the first `k` open bodies (`rows`: their places in the group's arrangement); the first `w` of them women's (the provisos)."
+    chosen, warns = arr.take(k, what=what, rows=rows)
     women = []
     if w:
-        women, more = arr.take(w, exclude=taken, what=f'{what} (women)')
+        women, more = arr.take(w, what=f'{what} (women)', rows=rows)
         warns += more
     return chosen, women, warns
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #abf6e1d4
+PERCENTAGE = Interpretation('percentage', clause('(d), Explanation'),
+    "(d) arranges the bodies in descending order of the 'percentage of population' of the group (and of women for "
+    "(d)(iv)): a body's group as a percentage of its own population, or a body's share of the group's population in "
+    "the division (the question the 2023 Mayor text raises too)?",
+    {'own-population': "the group's population as a proportion of the body's own population (the Explanation to (d))",
+     'division-share': "the body's share of the division's (or the State's) population of the group: the largest "
+                       "groups first, whatever the body's size"}, 'own-population')
+
+def _key(ub, column: str, how: str = 'own-population') -> Shares:
+    "The arrangement's key under `percentage`: the group over the body's population, or over the unit's group total."
+    if how == 'own-population': return share(ub, column)
+    g = np.asarray(ub[column], dtype='int64')
+    return Shares(ub['body'], g, np.full(len(g), max(1, int(g.sum())), dtype='int64'))
+
 def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: dict, where: str,
                   modelled: bool = False) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
     the group, its women first; then general women. `w` or `W` None: decided State-wide later. Returns codes, clauses,
-    reasons, arrangements, steps and warnings."""
+    the decisions (data: `reasons` renders them as text), arrangements, steps and warnings."""
     m, tb = modelled, it['tiebreak']
-    code, cl, why = {}, {}, {b: [] for b in ub['body']}
-    arrs, steps, warns, taken = {}, [], [], []
+    names = ub['body'].tolist()
+    code, cl = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object)
+    taken = np.zeros(len(names), dtype=bool)                               # allotted an earlier group
+    arrs, steps, warns, decisions = {}, [], [], []
     for g in GROUPS:
-        arr = Arrangement(ub, share(ub, COLUMN[g]), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
+        arr = Arrangement(ub, _key(ub, COLUMN[g], it.get('percentage', 'own-population')), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
         arrs[g] = arr
-        open_ = [b for b in arr.order if b not in set(taken)]
+        rows = np.flatnonzero(~taken[arr.positions])                       # the open bodies: places in this arrangement
         nw = None if w is None else w[g]
-        chosen, women, wn = allot_group(arr, k[g], nw, taken, f'{g} in {where}')
+        chosen, women, wn = allot_group(arr, k[g], nw, rows, f'{g} in {where}')
         warns += wn
-        for i, b in enumerate(open_, 1):
-            pos = f"rank {i} of {len(open_)} open bodies in {where} by {g} % ({pct(arr.key[b])})"
-            if b in women:
-                code[b], cl[b] = g + '-W', clause(ITEM_D[g] + ', proviso', m)
-                why[b].append(f"{g}-W: {pos}, within the {k[g]} {g} office(s) and the first {nw} for {g} women")
-            elif b in chosen:
-                code[b], cl[b] = g, clause(ITEM_D[g], m)
-                why[b].append(f"{g}: {pos}, within the {k[g]} {g} office(s)" + ('' if w is None else
-                              f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
-            else:
-                why[b].append(f"not {g}: {pos}, below the {k[g]} {g} office(s)" if k[g] else f"not {g}: no {g} office in {where}")
-        taken += chosen
+        at, at_w = arr.positions[rows[:len(chosen)]], arr.positions[rows[:len(women)]]
+        code[at], cl[at] = g, clause(ITEM_D[g], m)
+        code[at_w], cl[at_w] = g + '-W', clause(ITEM_D[g] + ', proviso', m)
+        taken[at] = True
+        decisions.append(('group', where, g, arr, rows, k[g], nw, len(women)))
         steps.append(Step(clause(ITEM_D[g], m), f"{where}: {g} {k[g]}" + ('' if w is None else f" (women {nw})") +
                           f" → {', '.join(chosen) or 'none'}"))
     if W is not None:
-        arr = Arrangement(ub, share(ub, 'women'), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
+        arr = Arrangement(ub, _key(ub, 'women', it.get('percentage', 'own-population')), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
         arrs['W'] = arr
-        open_ = [b for b in arr.order if b not in set(taken)]
-        chosen, wn = arr.take(W, exclude=taken, what=f'women in {where}')
+        rows = np.flatnonzero(~taken[arr.positions])
+        chosen, wn = arr.take(W, what=f'women in {where}', rows=rows)
         warns += wn
-        for i, b in enumerate(open_, 1):
-            pos = f"rank {i} of {len(open_)} open bodies in {where} by women % ({pct(arr.key[b])})"
-            if b in chosen: code[b], cl[b] = 'W', clause('(d)(iv)', m); why[b].append(f"W: {pos}, within the {W} women's office(s)")
-            else:
-                code[b], cl[b] = 'UR', clause('(d)', m)
-                why[b].append(f"UR: not W: {pos}, below the {W} women's office(s)" if W else f"UR: no general women's office in {where}")
+        code[arr.positions[rows]], cl[arr.positions[rows]] = 'UR', clause('(d)', m)
+        at = arr.positions[rows[:len(chosen)]]
+        code[at], cl[at] = 'W', clause('(d)(iv)', m)
+        decisions.append(('W', where, 'W', arr, rows, W, None, 0))
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
-    return {'code': code, 'clause': cl, 'why': why, 'arrangements': arrs, 'steps': steps, 'warnings': warns}
+    got = [(b, c, x) for b, c, x in zip(names, code.tolist(), cl.tolist()) if c is not None]
+    return {'code': {b: c for b, c, _ in got}, 'clause': {b: x for b, _, x in got}, 'decisions': decisions,
+            'arrangements': arrs, 'steps': steps, 'warnings': warns}
+def _reason_texts(decisions: list, names: list) -> dict:
+    "The decisions of (d), rendered as each body's reasons (a list of sentences per body), in the order they were made."
+    why = {b: [] for b in names}
+    for kind, where, g, arr, rows, k, nw, got_women in decisions:
+        n, pcts = len(rows), arr.shown(np.array(rows, dtype='int64'))
+        for i, (r, p) in enumerate(zip(rows, pcts), 1):
+            b = arr.order[r]
+            if kind == 'W':
+                pos = f"rank {i} of {n} open bodies in {where} by women % ({p})"
+                why[b].append(f"W: {pos}, within the {k} women's office(s)" if i <= k else
+                              f"UR: not W: {pos}, below the {k} women's office(s)" if k else f"UR: no general women's office in {where}")
+            elif kind == 'state-group':
+                pos = f"rank {i} of the State's {n} {g} bodies by {g} % ({p})"
+                why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)"
+                              if i <= k else f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
+            elif kind == 'state-W':
+                pos = f"rank {i} of the State's {n} open bodies by women % ({p})"
+                why[b].append(f"W: {pos}, within the State's {k} women's office(s) (women-divisions=state-rank)" if i <= k
+                              else f"UR: not W: {pos}, below the State's {k} women's office(s)")
+            else:
+                pos = f"rank {i} of {n} open bodies in {where} by {g} % ({p})"
+                if i <= got_women:
+                    why[b].append(f"{g}-W: {pos}, within the {k} {g} office(s) and the first {nw} for {g} women")
+                elif i <= k:
+                    why[b].append(f"{g}: {pos}, within the {k} {g} office(s)" + ('' if nw is None else
+                                  f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
+                else:
+                    why[b].append(f"not {g}: {pos}, below the {k} {g} office(s)" if k else f"not {g}: no {g} office in {where}")
+    return why
+
+def reasons(decisions: list, names: list) -> pd.Series:
+    "Each body's reason, one text per body in `names` order: the decisions of (d) rendered, only when asked."
+    why = _reason_texts(decisions, names)
+    return pd.Series(['; '.join(why[b]) for b in names], name='reason')
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #5d7f4270
 NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar Panchayats: text missing from our copy)',
@@ -437,9 +513,9 @@ NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar P
 ARTICLE_243T = replace(ARTICLE_334, clause='Art. 243T(5); Art. 334')
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #054ac230
-def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrangements):
+def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements):
     "The State-wide alternatives: group women (`group-women-divisions=state-rank`), general women (`women-divisions=state-rank`)."
-    names = list(bodies['body'])
+    names = bodies['body'].tolist()
     if it['group-women-divisions'] == 'state-rank':
         for g in GROUPS:
             held = [b for b in names if code.get(b) == g]
@@ -449,12 +525,8 @@ def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrange
             chosen, w = arr.take(k, what=f'{g} women in the State')
             warns += w
             arrangements[f"State: {g} women"] = arr
-            for i, b in enumerate(arr.order, 1):
-                pos = f"rank {i} of the State's {len(held)} {g} bodies by {g} % ({pct(arr.key[b])})"
-                if b in chosen:
-                    code[b], cl[b] = g + '-W', c_
-                    why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)")
-                else: why[b].append(f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
+            for b in chosen: code[b], cl[b] = g + '-W', c_
+            decisions.append(('state-group', 'the State', g, arr, list(range(len(arr))), k, None, 0))
             steps.append(Step(c_, f"{g} women, State-wide: {', '.join(chosen) or 'none'}"))
     if it['women-divisions'] == 'state-rank':
         open_ = [b for b in names if b not in code]
@@ -463,22 +535,36 @@ def _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrange
         chosen, w = arr.take(counts['W'], what='women in the State')
         warns += w
         arrangements['State: W'] = arr
-        for i, b in enumerate(arr.order, 1):
-            pos = f"rank {i} of the State's {len(open_)} open bodies by women % ({pct(arr.key[b])})"
-            if b in chosen:
-                code[b], cl[b] = 'W', c_
-                why[b].append(f"W: {pos}, within the State's {counts['W']} women's office(s) (women-divisions=state-rank)")
-            else:
-                code[b], cl[b] = 'UR', clause('(d)', m)
-                why[b].append(f"UR: not W: {pos}, below the State's {counts['W']} women's office(s)")
+        c_ur = clause('(d)', m)
+        for b in arr.order: code[b], cl[b] = 'UR', c_ur
+        for b in chosen: code[b], cl[b] = 'W', c_
+        decisions.append(('state-W', 'the State', 'W', arr, list(range(len(arr))), counts['W'], None, 0))
         steps.append(Step(c_, f"general women, State-wide: {', '.join(chosen) or 'none'}"))
+
+def _validated(bodies, required: tuple) -> bool:
+    "Does `bodies` already pass every check of `load_bodies` (tested on whole columns at once)? Then it is not checked again."
+    if not isinstance(bodies, pd.DataFrame) or len(bodies) == 0 or not isinstance(bodies.index, pd.RangeIndex): return False
+    if bodies.index.start != 0 or bodies.index.step != 1: return False
+    cols = [str(c).strip().lower() for c in bodies.columns]
+    if len(set(cols)) != len(cols) or any(c not in bodies.columns for c in ('body',) + tuple(required)): return False
+    counts = [c for c in COUNT_COLUMNS if c in bodies.columns]
+    if any(str(bodies[c].dtype) != 'int64' for c in counts): return False
+    v = {c: bodies[c].to_numpy() for c in counts}
+    if any(((x < 0) | (x >= MAX_COUNT)).any() for x in v.values()) or (v['population'] == 0).any(): return False
+    if (sum(v[c] for c in GROUP_COLUMNS if c in required) > v['population']).any(): return False
+    if 'women' in v and (v['women'] > v['population']).any(): return False
+    for c in ('body', 'division'):
+        if c not in bodies.columns: continue
+        s = bodies[c]
+        if pd.api.types.infer_dtype(s, skipna=False) != 'string' or not (s.str.strip() == s).all() or (s == '').any(): return False
+    return not bodies['body'].duplicated().any()
 
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP) -> Result:
     "s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted."
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
-    bodies = load_bodies(bodies, st.required)
+    if not _validated(bodies, st.required): bodies = load_bodies(bodies, st.required)   # validation once
     m, kind = statute == NP, KIND[statute]
     warns, steps, assumptions = [], [], []
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5); Art. 334')
@@ -507,7 +593,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
                            "from the populations alone")
     counts, s, w = state_counts(bodies, it, sc_st=ok, kind=kind)
     steps += s; warns += w
-    names, division_tables, arrangements = list(bodies['body']), {}, {}
+    names, division_tables, arrangements = bodies['body'].tolist(), {}, {}
     if procedure == 'divisions':
         divs = division_figures(bodies)
         dn = list(divs['division'])
@@ -519,18 +605,19 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
             for d in dn: room[d] -= k[g][d]
         pops = dict(zip(dn, map(int, divs['population'])))
         dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
+        wprop = {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])}
         wk = None
         if it['group-women-divisions'] == 'proportional':
             wk = {}
             for g in GROUPS:
                 c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
-                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_)
+                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop)
                 steps += s; warns += w
         Wd = None
         if it['women-divisions'] != 'state-rank':
             weights = dict(zip(dn, map(int, divs['offices']))) if it['women-divisions'] == 'offices' else dict(room)
             c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
-            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_)
+            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop)
             steps += s; warns += w
         parts = dict(tuple(bodies.groupby('division', sort=False)))
         units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
@@ -538,15 +625,15 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     else:
         units = [('the State', bodies, {g: counts[g].value for g in GROUPS},
                   {g: counts[g + '-W'].value for g in GROUPS}, counts['W'])]
-    code, cl, why = {}, {}, {}
+    code, cl, decisions = {}, {}, []
     for where, ub, kk, ww, WW in units:
         r = allot_in_unit(ub, kk, ww, WW, it, where, m)
-        code |= r['code']; cl |= r['clause']; why |= r['why']
+        code |= r['code']; cl |= r['clause']; decisions += r['decisions']
         steps += r['steps']; warns += r['warnings']
         for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
-    if procedure == 'divisions': _women_statewide(bodies, code, cl, why, counts, it, m, steps, warns, arrangements)
-    table = pd.DataFrame({'body': names, 'division': list(bodies['division']), 'category': [code[b] for b in names],
-                          'clause': [cl[b] for b in names], 'reason': ['; '.join(why[b]) for b in names]})
+    if procedure == 'divisions': _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements)
+    table = pd.DataFrame({'body': names, 'division': bodies['division'].tolist(), 'category': [code[b] for b in names],
+                          'clause': [cl[b] for b in names]})
     ex = exclusive(counts)
     got = table['category'].value_counts()
     for c in UP_CODES[:-1]:
@@ -556,8 +643,9 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res = Result(statute, table, counts=ex, steps=steps, warnings=warns, interpretations=it, assumptions=assumptions,
                  arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
-    tally = {d: dict.fromkeys(UP_CODES, 0) for d in dict.fromkeys(table['division'])}
-    for d, c in zip(table['division'], table['category']): tally[d][c] += 1
+    res.reasons = lambda: reasons(decisions, names)     # each body's reason, rendered only when asked
+    tally = {d: dict.fromkeys(UP_CODES, 0) for d in dict.fromkeys(table['division'].tolist())}
+    for (d, c), n in Counter(zip(table['division'].tolist(), table['category'].tolist())).items(): tally[d][c] = n
     res.divisions = pd.DataFrame.from_dict(tally, orient='index').rename_axis('division')
     return res
 
@@ -571,7 +659,7 @@ def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #d3a48b58
 INTERPRETATIONS = (GROUP_WOMEN_BOUND, WOMEN_TOTAL_BOUND, DIVISION_ROUNDING, DIVISION_EXCESS, GROUP_WOMEN_DIVISIONS,
-                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T)
+                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T, PERCENTAGE, GENERAL_WOMEN, CYCLE_SCOPE)
 REQUIRED = ('population', 'sc', 'st', 'bc', 'women', 'division')
 CITATION = 'U.P. Municipalities Act, 1916, s.9-A(5), as substituted by U.P. Act of 2023 (Urban Local Self Government Laws (Amendment)), s.2'
 _STATUTES = {

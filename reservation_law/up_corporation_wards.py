@@ -6,14 +6,16 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
+import numpy as np
 import pandas as pd
 from .rounding import Count, nearest, ceil_remainder, floor_bound, cap, fmt_int
-from .arrangement import LegalWarning, Step, Result
+from .arrangement import LegalWarning, Step, Steps, Result
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, UP_ACT_12_OF_1994
 from .bodies import example_path
 
 # %% auto #0
-__all__ = ['HALF', 'CODES', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats', 'up_corporation_wards']
+__all__ = ['HALF', 'FIFTY_PER_CENT', 'CODES', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats',
+           'seat_columns', 'up_corporation_wards']
 
 # %% ../nbs/12_up_corporation_wards.ipynb #b7cf1032
 HALF = Interpretation('half', 's.7(1)', '"As nearly as may be": which way does an exact half go?',
@@ -36,6 +38,9 @@ def women_seats(k: int, code: str, clause: str = 's.7(3)') -> Count:
     return ceil_remainder(Fraction(k, 3), clause=clause, expr=f"one-third of {k} {code} seats")
 
 # %% ../nbs/12_up_corporation_wards.ipynb #5cd4e09e
+FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
+                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+
 def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, bc: int,
                       half: str = 'up', sc_st: bool = True) -> tuple:
     "The exclusive seat counts of one corporation, with its steps and warnings."
@@ -54,6 +59,10 @@ def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, 
         if c.rule == 'nearest' and c.exact.denominator == 2 and 'limited' not in c.reason:
             warns.append(LegalWarning('interpretation', 's.7(1)', f"{code} seats: the exact share {c.exact} is a whole number and a "
                                       f"half; the text is silent and it was rounded {half} (interpretation half={half!r})", (body,)))
+    total_g = g['SC'].value + g['ST'].value + g['BC'].value
+    if 2 * total_g > seats:
+        warns.append(LegalWarning('bound', 's.7(1)', f"SC, ST and BC seats add up to {total_g} of {seats}, more than half: "
+                     f"above {FIFTY_PER_CENT}; the counts of s.7(1) are applied as the text gives them", (body,)))
     w = {c: women_seats(g[c].value, c) for c in ('SC', 'ST', 'BC')}
     for c in ('SC', 'ST', 'BC'): steps.append(Step('s.7(3)', f"{c} women's seats: {w[c].explain()}", body))
     total_w = ceil_remainder(Fraction(seats, 3), clause='s.7(4)', expr=f"one-third of {seats} seats")
@@ -72,16 +81,55 @@ def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, 
 # %% ../nbs/12_up_corporation_wards.ipynb #7b3846ef
 CODES = ['SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
 
+def _nearest(num, den, half: str) -> tuple:
+    "`nearest` on whole columns: num/den to the nearest whole number, an exact half `half`; and where it was an exact half."
+    q, r = np.divmod(num, den)
+    exact_half = 2 * r == den
+    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
+
+def seat_columns(seats, population, sc, st, bc, half: str = 'up', sc_st: bool = True) -> tuple:
+    """`corporation_seats` on whole columns at once (int64, exact): the exclusive counts, and the rows whose derivation
+    carries a warning (an exact half, more seats reserved than there are, SC + ST + BC above half), which are then derived one by one."""
+    zero = np.zeros(len(seats), dtype='int64')
+    (g_sc, h_sc), (g_st, h_st) = ((_nearest(seats * x, population, half) for x in (sc, st)) if sc_st
+                                  else ((zero, zero != 0), (zero, zero != 0)))
+    g_bc, h_bc = _nearest(seats * bc, population, half)
+    bound = 27 * seats // 100                                           # first proviso, rounded down
+    h_bc &= g_bc <= bound                                               # a limited count is no exact-half question
+    g_bc = np.minimum(g_bc, bound)
+    w = {c: (g + 2) // 3 for c, g in (('SC', g_sc), ('ST', g_st), ('BC', g_bc))}   # (3): ⌈k/3⌉
+    general = np.maximum(0, (seats + 2) // 3 - (w['SC'] + w['ST'] + w['BC']))     # (4)
+    row = {'SC': g_sc - w['SC'], 'SC-W': w['SC'], 'ST': g_st - w['ST'], 'ST-W': w['ST'],
+           'BC': g_bc - w['BC'], 'BC-W': w['BC'], 'W': general}
+    reserved = sum(row.values())
+    row['UR'] = np.maximum(0, seats - reserved)
+    row['_above_half'] = g_sc + g_st + g_bc                             # (taken out again by the statute)
+    return row, h_sc | h_st | h_bc | (reserved > seats)
+
 def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Reserved seats in each corporation under s.7(1), (3), (4): one row per corporation, exclusive counts."
     it = STATUTE.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
-    rows, steps, warns = [], [], ([pw] if pw else [])
-    for r in bodies.itertuples(index=False):
-        row, s, w = corporation_seats(r.body, int(r.seats), int(r.population), int(r.sc), int(r.st), int(r.bc), it['half'], ok)
-        rows.append({'body': r.body, 'seats': int(r.seats), **row}); steps += s; warns += w
-    table = pd.DataFrame(rows, columns=['body', 'seats'] + CODES)
-    steps.append(Step('s.7(1), (4)', "allotment of these seats to wards: by rules not in our texts (not computed)"))
+    names = bodies['body'].tolist()
+    col = {c: bodies[c].to_numpy(dtype='int64') for c in ('seats', 'population', 'sc', 'st', 'bc')}
+    def one(i):
+        return corporation_seats(names[i], *(int(col[c][i]) for c in ('seats', 'population', 'sc', 'st', 'bc')), it['half'], ok)
+    if int(col['seats'].max()) * int(col['population'].max()) < 2**62:   # the products fit in 64 bits
+        row, flagged = seat_columns(*col.values(), it['half'], ok)
+        total_g = row.pop('_above_half')
+        above = (2 * total_g > col['seats']) & ~flagged                  # the one warning written without the law one by one
+    else:                                                               # figures too large for int64: one by one
+        rows = [one(i)[0] for i in range(len(names))]
+        row, flagged = {c: np.array([r[c] for r in rows], dtype='int64') for c in CODES}, np.ones(len(names), dtype=bool)
+        above, total_g = ~flagged, None
+    def warned(i):
+        if flagged[i]: return one(i)[2]
+        return [LegalWarning('bound', 's.7(1)', f"SC, ST and BC seats add up to {total_g[i]} of {col['seats'][i]}, more than "
+                             f"half: above {FIFTY_PER_CENT}; the counts of s.7(1) are applied as the text gives them", (names[i],))]
+    warns = ([pw] if pw else []) + [w for i in np.flatnonzero(flagged | above).tolist() for w in warned(i)]
+    table = pd.DataFrame({'body': names, 'seats': col['seats'], **row}, columns=['body', 'seats'] + CODES)
+    steps = Steps(len(names), lambda i: one(i)[1],
+                  [Step('s.7(1), (4)', "allotment of these seats to wards: by rules not in our texts (not computed)")])
     return Result('up-corporation-wards', table, counts={c: int(table[c].sum()) for c in CODES}, steps=steps, warnings=warns,
                   interpretations=it, assumptions=[note] if note else [])
 

@@ -51,3 +51,49 @@ def test_printed_decimal_digits_are_true_digits(a, b):
 def test_explain_names_rule_and_result():
     assert round_half_down(Fraction(2164, 1000), expr='17 × 2,164,000 / 17,000,000').explain() == \
         '17 × 2,164,000 / 17,000,000 = 2.164; remainder 0.164 is not more than half: ignored → 2'
+
+
+# The arrangement's exact integer sort key (nbs/02_arrangement.ipynb) against Fraction comparison.
+import pandas as pd
+from hypothesis import settings
+from reservation_law.arrangement import Arrangement, exact_key, share
+
+big_dens = st.integers(min_value=1, max_value=10**12)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**12), big_dens), min_size=2, max_size=6))
+def test_exact_key_orders_and_ties_as_the_fractions_do(pairs):
+    xs = [Fraction(a, b) for a, b in pairs]
+    keys = list(zip(*(c.tolist() for c in exact_key([a for a, _ in pairs], [b for _, b in pairs]))))
+    for x, kx in zip(xs, keys):
+        for y, ky in zip(xs, keys):
+            assert (x < y) == (kx < ky) and (x == y) == (kx == ky)
+
+
+POPS = (1, 2, 3, 4, 6, 10**12 - 1)
+
+
+@st.composite
+def shares_table(draw):
+    "Up to 12 bodies with small figures, so that exact ties (equal shares, equal populations) are frequent."
+    rows = draw(st.lists(st.tuples(st.integers(0, len(POPS) - 1), st.integers(0, 3)), min_size=1, max_size=12))
+    pops = [POPS[i] for i, _ in rows]
+    n = len(rows)
+    return pd.DataFrame({'body': [f'B{(7 * i) % n:02d}' if n % 7 else f'B{n - i:02d}' for i in range(n)],
+                         'population': pops, 'sc': [min(s, p) for (_, s), p in zip(rows, pops)]})
+
+
+@settings(max_examples=2000, deadline=None)
+@given(shares_table(), st.sampled_from(['population-name', 'name']), st.integers(0, 13))
+def test_arrangement_is_the_fraction_sort_and_take_reports_exactly_the_tie(df, tiebreak, k):
+    arr = Arrangement(df, share(df, 'sc'), 'SC %', 'test', tiebreak=tiebreak)
+    x = {b: Fraction(s, p) for b, s, p in zip(df.body, df.sc, df.population)}
+    pop = dict(zip(df.body, df.population))
+    ref = sorted(x, key=(lambda b: (-x[b], -pop[b], b)) if tiebreak == 'population-name' else (lambda b: (-x[b], b)))
+    assert arr.order == ref
+    chosen, warns = arr.take(k)
+    assert chosen == ref[:k]
+    straddles = 0 < k < len(ref) and x[ref[k - 1]] == x[ref[k]]
+    assert bool(warns) == straddles
+    if straddles: assert set(warns[0].bodies) == {b for b in ref if x[b] == x[ref[k]]}

@@ -1,27 +1,26 @@
 "Seats in a U.P. corporation, s.7(1), (3), (4): properties over random inputs."
 from fractions import Fraction
 import math
-from hypothesis import given, settings, HealthCheck
+from itertools import islice
+from hypothesis import given, settings, HealthCheck, strategies as st
 from strategies import bodies as bodies_st
 import reservation_law as rl
-from reservation_law.up_corporation_wards import CODES
+from reservation_law.up_corporation_wards import CODES, corporation_seats
 
 MANY = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@MANY
-@given(df=bodies_st(seats=True))
-def test_seat_counts(df):
-    res = rl.seats('up-corporation-wards', df)
+def _check_seat_counts(df, res):
+    "s.7(1), (3), (4) against independent exact arithmetic, corporation by corporation (half=up)." 
     t = res.table
     assert list(t.columns) == ['body', 'seats'] + CODES and list(t.body) == list(df.body)
     conflict = {b for w in res.warnings for b in w.bodies}
-    src = df.set_index('body')
-    for r in t.to_dict('records'):
-        s, p = int(src.loc[r['body'], 'seats']), int(src.loc[r['body'], 'population'])
-        for g, col in (('SC', 'sc'), ('ST', 'st'), ('BC', 'bc')):
+    recs = [dict(zip(t.columns, v)) for v in zip(*(t[c].tolist() for c in t.columns))]
+    for r, s, p, *grp in zip(recs, df.seats, df.population, df.sc, df.st, df.bc):
+        s, p = int(s), int(p)
+        for (g, n) in zip(('SC', 'ST', 'BC'), grp):
             k = r[g] + r[g + '-W']
-            x = Fraction(s * int(src.loc[r['body'], col]), p)
+            x = Fraction(s * int(n), p)
             if g == 'BC':
                 assert k == min(math.floor(x + Fraction(1, 2)), math.floor(Fraction(27 * s, 100)))
             else:
@@ -30,6 +29,25 @@ def test_seat_counts(df):
         if r['body'] not in conflict:
             assert sum(r[c] for c in CODES) == s
             assert r['SC-W'] + r['ST-W'] + r['BC-W'] + r['W'] >= Fraction(s, 3)   # s.7(4)
+
+
+def _check_row_by_row(df, res, half):
+    "The statute computes whole columns at once: each row, its warnings and steps must still be corporation_seats'." 
+    rows = [corporation_seats(b, int(s), int(p), int(a), int(c), int(d), half)
+            for b, s, p, a, c, d in zip(df.body, df.seats, df.population, df.sc, df.st, df.bc)]
+    assert [list(v) for v in zip(*(res.table[c].tolist() for c in CODES))] == [list(r.values()) for r, _, _ in rows]
+    assert [str(w) for w in res.warnings] == [str(w) for _, _, ws in rows for w in ws]
+    assert list(islice(res.steps, len(rows[0][1]))) == rows[0][1]      # the steps: rendered by corporation_seats itself
+
+
+# One table per example feeds both checks (each on 2,000 tables; a second allotment only where half=down is drawn).
+# Twelve corporations at most: every property here is per corporation, and the columns are computed all at once.
+@MANY
+@given(df=bodies_st(max_size=12, seats=True), half=st.sampled_from(['up', 'down']))
+def test_seat_counts_and_columns(df, half):
+    res = rl.seats('up-corporation-wards', df)
+    _check_seat_counts(df, res)
+    _check_row_by_row(df, res if half == 'up' else rl.seats('up-corporation-wards', df, interpretations={'half': half}), half)
 
 
 def test_half_down_interpretation_changes_only_exact_halves():
