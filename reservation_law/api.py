@@ -110,6 +110,8 @@ def _pass_through(res, df) -> None:
     for j, c in enumerate(extra, 1): res.table.insert(j, c, list(df[c]))
 
 def _finish(s, res, df, inputs, it, params, election_date):
+    if 'category' in res.table and 'reason' not in res.table and callable(getattr(res, 'reasons', None)):
+        res.table['reason'] = list(res.reasons())          # a statute that keeps its reasons as data: rendered here, once
     if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
     _pass_through(res, df)
     res.provenance = provenance(s, inputs, it, params)

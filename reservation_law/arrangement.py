@@ -112,11 +112,12 @@ def share(bodies: pd.DataFrame, column: str, of: str = 'population') -> Shares:
 
 def pct(x: Fraction, places: int = 2) -> str:
     "A share as a percentage for display, to `places`: '37.50 %' when exact, '≈ 12.34 %' when not (no-break spaces)."
-    scaled = Fraction(x) * 100 * 10**places
-    n = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)  # nearest, for display only
+    num, den = (x.numerator, x.denominator) if isinstance(x, (Fraction, int)) else Fraction(x).as_integer_ratio()
+    top = num * 100 * 10**places                                    # integer arithmetic: no Fraction made
+    n = (top * 2 + den) // (2 * den)                                # nearest, for display only
     whole, frac = divmod(n, 10**places)
     s = f"{fmt_int(whole)}.{str(frac).rjust(places, '0')}\u00a0%"
-    return s if scaled.denominator == 1 else '≈\u00a0' + s
+    return s if top % den == 0 else '≈\u00a0' + s
 
 # %% ../nbs/02_arrangement.ipynb #27a30321
 DIGITS = 20            # bits per round of the long division; four rounds: 80 bits after the point

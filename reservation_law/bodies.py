@@ -239,15 +239,25 @@ def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../nbs/01_bodies.ipynb #4ec47515
+def _plain_name(v) -> bool:
+    "A name that needs no further check: printable ASCII, trimmed, not formula-like, of a sensible length."
+    return type(v) is str and 0 < len(v) <= MAX_NAME and v.isascii() and v.isprintable() and v[0] not in ' =+-@' and v[-1] != ' '
+
+def _fast_key(n: str) -> str:
+    return (n.casefold() if '  ' not in n else ' '.join(n.casefold().split())) if n.isascii() else name_key(n)
+
 def _names(values, rows, file, column, what, required=True) -> list:
     "Trusted names of a column; refused when blank (if `required`), twice, or two that could be one."
-    names, seen, keys = [], {}, {}
-    for r, v in zip(rows, values):
+    names = [v if _plain_name(v) else None for v in values]      # the common case, checked in C
+    for i, (r, v, n) in enumerate(zip(rows, values, names)):
+        if n is not None: continue
         try: n = clean_name(v, what)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None
         if not n and required: raise InputError(f"blank {what}", file=file, row=r, column=column)
-        names.append(n)
+        names[i] = n
     if column == 'division': return _division_names(names, rows, file)
+    if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names): return names
+    seen, keys = {}, {}
     for r, v, n in zip(rows, values, names):
         if n in seen:
             same = '' if str(v).strip() == str(values[rows.index(seen[n])]).strip() else ' (the same once Unicode-normalised)'
@@ -262,6 +272,7 @@ def _names(values, rows, file, column, what, required=True) -> list:
 
 def _division_names(names, rows, file) -> list:
     "Divisions repeat (many bodies in one), but two spellings that could be one division are refused."
+    if len({_fast_key(n) for n in set(names)}) == len(set(names)): return names
     keys = {}
     for r, n in zip(rows, names):
         if not n: continue
@@ -281,16 +292,18 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
         if col not in df.columns:
             raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
     if len(df) == 0: raise InputError("the table has no bodies", file=file)
-    names = _names(list(df['body']), rows, file, 'body', 'body name')
+    names = _names(df['body'].tolist(), rows, file, 'body', 'body name')
     df['body'] = names
     if 'division' in df.columns:
-        df['division'] = _names(list(df['division']), rows, file, 'division', 'division', required='division' in required)
-    cols = {}
+        df['division'] = _names(df['division'].tolist(), rows, file, 'division', 'division', required='division' in required)
     for col in COUNT_COLUMNS:
         if col not in df.columns: continue
-        try: vals = parse_counts(df[col].tolist())
-        except _CellError as c: raise InputError(str(c.e), file=file, row=rows[c.i], column=col, body=names[c.i]) from None
-        cols[col] = vals
+        c = df[col]
+        if pd.api.types.is_integer_dtype(c.dtype) and not pd.api.types.is_bool_dtype(c.dtype) and not c.isna().any() \
+                and (len(c) == 0 or (int(c.min()) >= 0 and int(c.max()) < MAX_COUNT)):
+            df[col] = c.astype('int64'); continue                  # whole numbers already: checked as a column
+        try: vals = parse_counts(c.tolist())
+        except _CellError as e: raise InputError(str(e.e), file=file, row=rows[e.i], column=col, body=names[e.i]) from None
         df[col] = pd.array(vals, dtype='int64')
     pop = df['population'].to_numpy()
     def first(mask, col, msg):
