@@ -136,7 +136,7 @@ def parse_count(value) -> int:
     return n
 
 def parse_counts(values) -> list:
-    "`parse_count` over a column, with a fast path for plain digits; `(position, ValueError)` raised as `_CellError`."
+    "`parse_count` over a column, with a fast path for plain digits; `(position, ValueError)` raised with the position of the bad cell."
     out = []
     for i, v in enumerate(values):
         if type(v) is str and v.isdigit() and v.isascii() and len(v) < 11: out.append(int(v)); continue

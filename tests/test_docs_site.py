@@ -176,7 +176,7 @@ def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(page, site):
 
 def test_worked_examples_link_their_input_as_csv(page, site):
     html = _html('up_mayor_2023.html')
-    assert 'href="_static/data/up_corporations_17.csv"' in html
+    assert 'href="_static/data/up_corporations_17_bc_illustrative.csv"' in html
     page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
     hrefs = {a.get_attribute('href') for a in page.locator('a.download').all()}
     assert '_static/data/up_corporations_17_bc_illustrative.csv' in hrefs

@@ -13,7 +13,7 @@ MANY = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthC
 def _check_seat_counts(df, res):
     "s.7(1), (3), (4) against independent exact arithmetic, corporation by corporation (half=up)." 
     t = res.table
-    assert list(t.columns) == ['body', 'seats'] + CODES and list(t.body) == list(df.body)
+    assert list(t.columns) == ['body', 'seats'] + CODES + ['SC total', 'ST total', 'BC total', 'women total'] and list(t.body) == list(df.body)
     conflict = {b for w in res.warnings for b in w.bodies}
     recs = [dict(zip(t.columns, v)) for v in zip(*(t[c].tolist() for c in t.columns))]
     for r, s, p, *grp in zip(recs, df.seats, df.population, df.sc, df.st, df.bc):
