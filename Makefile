@@ -28,7 +28,7 @@ test: install chromium
 	$(BIN)/python tools/check_sync.py
 	$(BIN)/python tools/check_outputs.py --workers 2   # runs every notebook (as nbdev_test) and compares its stored outputs
 	$(BIN)/python docs/build.py
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2   # both cores (pytest-xdist): every property keeps its examples
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)
