@@ -366,8 +366,32 @@ def add_downloads(cells: list, module) -> None:
                                  + f'<p class="example-input">Input (CSV): {links}{note}</p>', cells[i].source, count=1, flags=re.M)
 
 
+COMMIT_NAMED = re.compile(r'\b(commit )[0-9a-f]{40}(\+dirty)?')
+
+
+def _head_commit() -> str:
+    "The full commit the site is built from (the stored outputs equal a fresh run at it: tools/check_outputs.py)."
+    if not hasattr(_head_commit, 'value'):
+        r = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=ROOT, capture_output=True, text=True)
+        _head_commit.value = r.stdout.strip() if r.returncode == 0 else 'unknown'
+    return _head_commit.value
+
+
+def name_build_commit(nb) -> None:
+    "A stored output that names the commit it was computed at names the commit the site is built from instead."
+    def fix(v):
+        if isinstance(v, list): v = ''.join(v)
+        return COMMIT_NAMED.sub(lambda m: m.group(1) + _head_commit(), v) if isinstance(v, str) else v
+    for cell in nb.cells:
+        for o in cell.get('outputs', []):
+            if 'text' in o: o['text'] = fix(o['text'])
+            for k in ('text/plain', 'text/html', 'text/markdown'):
+                if k in o.get('data', {}): o['data'][k] = fix(o['data'][k])
+
+
 def convert_notebook(src: Path, dst_dir: Path, mode: str = 'reference') -> str:
     nb = nbformat.read(src, as_version=4)
+    name_build_commit(nb)
     front = {}
     if nb.cells and nb.cells[0].cell_type == 'raw' and nb.cells[0].source.startswith('---'):
         front = yaml.safe_load(nb.cells[0].source.strip().strip('-')) or {}
