@@ -12,14 +12,14 @@ import pandas as pd
 from . import __version__
 from .bodies import InputError, printable
 from .rounding import Count
-from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step
+from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 
 # %% auto #0
-__all__ = ['PACKAGE', 'SCHEMA_VERSION', 'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'OUTPUT_SUFFIXES',
-           'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'provenance',
-           'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'codes_table', 'csv_bytes',
-           'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes', 'html_report', 'render',
-           'Terminated', 'write_bytes', 'write_result']
+__all__ = ['PACKAGE', 'SCHEMA_VERSION', 'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'MAX_DRAWN',
+           'OUTPUT_SUFFIXES', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry',
+           'provenance', 'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'codes_table',
+           'csv_bytes', 'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes', 'pictures',
+           'html_report', 'render', 'Terminated', 'write_bytes', 'write_result']
 
 # %% ../nbs/03a_record.ipynb #aad6ab24
 def sha256_file(path) -> str:
@@ -99,6 +99,11 @@ def jsonable(x):
     if isinstance(x, float): return x
     return str(x)
 
+def _group_named(name: str) -> str | None:
+    "The group an arrangement's name says it is for ('SC (s.7(5)(1)(d)(i))', 'Agra: BC', 'State: SC women'), or None."
+    t = str(name).split(': ')[-1].split()
+    return t[0] if t and t[0] in ('SC', 'ST', 'BC', 'BC-A', 'BC-B', 'W') else None
+
 def _arrangement(name: str, a, label: dict) -> dict:
     if isinstance(a, dict) and 'name' in a: return a                  # read back from JSON: as saved
     arr, open_ = (a if isinstance(a, tuple) else (a, None))
@@ -106,7 +111,8 @@ def _arrangement(name: str, a, label: dict) -> dict:
     keep = set(open_) if open_ is not None else None
     names = [b for b in arr.order if keep is None or b in keep]
     allotted = [label.get(b, '') for b in names]
-    reserved = [c not in ('', 'UR') for c in allotted]
+    g = _group_named(name)                 # the arrangement of one group: its cut-off counts that group's offices only
+    reserved = [c not in ('', 'UR') and (g is None or group_of(c) == g) for c in allotted]
     k = sum(reserved)
     cut = k if k and all(reserved[:k]) else None
     return {'name': name, 'clause': arr.clause, 'by': arr.by, 'tiebreak': arr.tiebreak, 'cut_off': cut,
@@ -279,6 +285,35 @@ def _html_table(df: pd.DataFrame, cut_rows=()) -> str:
                                            for v in row) + '</tr>')
     return f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
+MAX_DRAWN = 40     # bodies in an arrangement the report draws (a larger one is given as its table only)
+
+def pictures(res: Result, most: int = 6) -> list:
+    "Each arrangement of `res` (up to `most`, of up to `MAX_DRAWN` bodies) drawn with its cut-off, as an embedded PNG figure."
+    import base64
+    arrs = [(n, a) for n, a in res.arrangements.items()
+            if isinstance(a, Arrangement) or (isinstance(a, tuple) and isinstance(a[0], Arrangement))][:most]
+    if not arrs or 'category' not in res.table: return []
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    from reservation_law.pictures import plot_arrangement
+    label = dict(zip(res.table['body'], res.table['category']))
+    out = []
+    for name, a in arrs:
+        arr, open_ = a if isinstance(a, tuple) else (a, None)
+        exclude = set(arr.order) - set(open_) if open_ is not None else set()
+        if len(arr.order) - len(exclude) > MAX_DRAWN: continue
+        d = _arrangement(name, a, label)
+        ax = plot_arrangement(arr, label, cut=d['cut_off'], exclude=exclude, title=name)
+        buf = io.BytesIO()
+        ax.figure.savefig(buf, format='png', dpi=110, bbox_inches='tight', metadata={'Software': None})
+        plt.close(ax.figure)
+        alt = html.escape(f"{name}: the bodies ranked by {arr.by}, each bar its key, coloured by the category it got"
+                          + (f"; the cut-off after place {d['cut_off']}" if d['cut_off'] else ''))
+        out.append(f'<figure><img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+                   f'<figcaption>{html.escape(name if arr.clause in name else f"{name} ({arr.clause})")}</figcaption></figure>')
+    return out
+
 def html_report(res: Result, title: str | None = None) -> str:
     "One self-contained, printable HTML report of a result: provenance, table, arrangements, derivation, warnings."
     d = result_dict(res)
@@ -298,6 +333,8 @@ def html_report(res: Result, title: str | None = None) -> str:
             cut = {a['cut_off'] - 1} if a['cut_off'] else set()
             parts.append(f"<h3>{html.escape(a['name'])} ({html.escape(a['clause'])})</h3>" +
                          (f"<p>The cut-off (red line) falls after place {a['cut_off']}.</p>" if a['cut_off'] else '') + _html_table(df, cut))
+    pics = pictures(res)
+    if pics: parts.append('<h2 id="pictures">The arrangements, drawn</h2>' + ''.join(pics))
     parts.append('<h2 id="derivation">The derivation, step by step</h2>' + _html_table(res.steps_table()))
     parts.append('<h2 id="warnings">Warnings</h2>' + (f'<div class="warn">{_html_table(warnings_frame(res))}</div>' if res.warnings
                                                      else '<p>No warnings.</p>'))

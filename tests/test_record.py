@@ -101,6 +101,14 @@ def test_html_report_is_self_contained_and_printable(workdir):
     assert not re.search(r'(src|href)\s*=\s*["\']?(https?:)?//', h), 'the report fetches something'
     assert '@page { size: A4' in h and 'What produced this result' in h and 'The derivation, step by step' in h
     assert rl.__version__ in h and 'class="cut"' in h
+    imgs = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,', h)
+    assert len(imgs) == 4 and 'the cut-off after place 2' in imgs[0]        # the pictures embedded, each described
+
+
+def test_json_cut_off_counts_the_arrangements_own_group(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'a.json')[0] == 0
+    arr = {a['name'].split()[0]: a for a in json.loads(Path('a.json').read_text(encoding='utf-8'))['arrangements']}
+    assert arr['SC']['cut_off'] == 2 and [r['body'] for r in arr['SC']['ranked'][:2]] == ['Agra', 'Jhansi']
 
 
 def test_verify_reproduced_and_not(workdir):
