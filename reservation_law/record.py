@@ -200,23 +200,29 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
 # %% ../nbs/03a_record.ipynb #9d19f50c
 FIXED_TIME = datetime(2000, 1, 1)      # the workbook's created/modified dates: fixed, so equal results give equal bytes
 
+def _write_cell(ws, i: int, j: int, v) -> None:
+    "One cell: text always as text (never a formula, a number or a link), a whole number as a number, a gap left empty."
+    if v is None or (isinstance(v, float) and v != v): return
+    if isinstance(v, str): ws.write_string(i, j, v)
+    elif isinstance(v, bool): ws.write_string(i, j, str(v))
+    elif isinstance(v, int) or hasattr(v, 'dtype') and v.dtype.kind in 'iu': ws.write_number(i, j, int(v))
+    elif isinstance(v, float): ws.write_number(i, j, v)
+    else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
+
 def _sheet(wb, title: str, df: pd.DataFrame):
-    "A worksheet: a header row and the table; a text cell is always written as text, never as a formula or a number."
+    "A worksheet: a header row and the table, row by row; a column of whole numbers is written as numbers."
     ws = wb.add_worksheet(title)
     bold = wb.add_format({'bold': True})
-    for j, col in enumerate(df.columns):
-        width = max([len(str(col))] + [len(str(v)) for v in df[col].head(200)])
+    columns = [df[c].tolist() for c in df.columns]
+    for j, (col, values) in enumerate(zip(df.columns, columns)):
+        width = max([len(str(col))] + [len(str(v)) for v in values[:200]])
         ws.set_column(j, j, min(80, max(8, width + 2)))
         ws.write_string(0, j, str(col), bold)
     ws.freeze_panes(1, 0)
-    for i, row in enumerate(df.itertuples(index=False, name=None), 1):
-        for j, v in enumerate(row):
-            if v is None or (isinstance(v, float) and v != v): continue
-            if isinstance(v, str): ws.write_string(i, j, v)
-            elif isinstance(v, bool): ws.write_string(i, j, str(v))
-            elif isinstance(v, int) or hasattr(v, 'dtype') and v.dtype.kind in 'iu': ws.write_number(i, j, int(v))
-            elif isinstance(v, float): ws.write_number(i, j, v)
-            else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
+    write = [ws.write_number if df[c].dtype.kind in 'iu' else ws.write_string if all(type(v) is str for v in values)
+             else functools.partial(_write_cell, ws) for c, values in zip(df.columns, columns)]   # the writer each column needs
+    for i, row in enumerate(zip(*columns), 1):
+        for j, v in enumerate(row): write[j](i, j, v)
     return ws
 
 def _provenance_frame(res: Result) -> pd.DataFrame:
@@ -245,17 +251,10 @@ def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}"
     buf = io.BytesIO()
     wb = xlsxwriter.Workbook(buf, {'in_memory': True, 'strings_to_formulas': False, 'strings_to_urls': False,
                                    'strings_to_numbers': False})
-    wb.set_properties({'author': creator, 'created': FIXED_TIME})
+    wb.set_properties({'author': creator, 'created': FIXED_TIME})   # the document's created and modified dates
     for title, df in sheets: _sheet(wb, title, df)
-    wb.close()
-    src, out = zipfile.ZipFile(io.BytesIO(buf.getvalue())), io.BytesIO()
-    with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:     # fixed timestamps inside the zip, too
-        for info in src.infolist():
-            data = src.read(info.filename)
-            if info.filename == 'docProps/core.xml':
-                data = re.sub(rb'(<dcterms:modified[^>]*>)[^<]*', rb'\g<1>2000-01-01T00:00:00Z', data)
-            z.writestr(zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-    return out.getvalue()
+    wb.close()            # XlsxWriter, in memory, dates every part of the zip 1 January 1980
+    return buf.getvalue()
 
 def xlsx_bytes(res: Result) -> bytes:
     "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes."
