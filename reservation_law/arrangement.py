@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-import numpy as np
-import pandas as pd
+from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import fmt_fraction, fmt_int
 
 # %% auto #0

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import csv, io, math, os, re, unicodedata, zipfile
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'EXCEL_ERRORS', 'MAX_PART',

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-import numpy as np
-import pandas as pd
+from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, nearest, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .bodies import InputError, parse_count, example_path, origin
 from .arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Result

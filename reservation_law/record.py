@@ -8,7 +8,7 @@ import csv, functools, hashlib, html, io, json, os, re, signal, subprocess, temp
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import __version__
 from .bodies import InputError, printable
 from .rounding import Count

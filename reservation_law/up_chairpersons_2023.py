@@ -9,8 +9,7 @@ from datetime import date
 from fractions import Fraction
 import math
 from collections import Counter
-import numpy as np
-import pandas as pd
+from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from .arrangement import Arrangement, Shares, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation

@@ -6,8 +6,7 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
-import numpy as np
-import pandas as pd
+from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, nearest, ceil_remainder, floor_bound, cap, fmt_int
 from .arrangement import LegalWarning, Step, Steps, Result
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, UP_ACT_12_OF_1994

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
 from itertools import islice
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from .rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int, fmt_fraction
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
                                          CATEGORIES, UP_CODES)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 from itertools import islice
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from .rounding import Count, ceil_remainder, fmt_int
 from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
                                          CATEGORIES, TIEBREAKS, UP_CODES)

@@ -110,3 +110,15 @@ def test_unwritable_output_is_an_error_not_a_crash(workdir):
     Path('good.csv').write_text('body,population,sc,st,bc\nA,100,10,1,20\n', encoding='utf-8')
     code, _, err = cli('allot', 'up-mayor-2023', 'good.csv', '-o', '/proc/no-such-dir-here/x.csv')
     assert code == 2 and err.startswith('error: /proc/no-such-dir-here/x.csv')
+
+
+DESCRIBING = [['--help'], ['--version'], ['statutes'], ['statutes', '--verbose'], ['allot', '--help'], ['seats', '--help'], ['verify', '--help']]
+
+@pytest.mark.parametrize('argv', DESCRIBING, ids=' '.join)
+def test_describing_the_law_imports_no_pandas(argv):
+    "The commands that only describe the law answer without importing pandas, numpy, matplotlib or an Excel library."
+    code = ("import sys, io; from reservation_law import cli; o = io.StringIO(); rc = cli.run(sys.argv[1:], stdout=o); "
+            "heavy = [m for m in ('pandas', 'numpy', 'matplotlib', 'xlsxwriter', 'openpyxl') if m in sys.modules]; "
+            "print(rc, len(o.getvalue()) > 40, heavy)")
+    out = subprocess.run([sys.executable, '-c', code, *argv], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == '0 True []', out
