@@ -1,7 +1,8 @@
 # reservation_law: two commands do everything (see README).
 #   make example   install, then allot the offices of Mayor for the bundled 17 corporations
 #   make test      install, then every check: export sync, notebooks, pytest, docs site, browser test
-#   make bench     install, then the benchmarks: each statute's time as a ratio to one pandas 4-key sort (benchmarks/README.md)
+#   make bench     install, then the benchmarks: each statute's time as a ratio to one pandas 4-key sort, and each
+#                  command's CPU time as a ratio to `python -c "import pandas"` (benchmarks/README.md)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -32,3 +33,4 @@ test: install chromium
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/cli.py

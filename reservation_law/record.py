@@ -233,8 +233,9 @@ def _provenance_frame(res: Result) -> pd.DataFrame:
 
 def arrangements_frame(res: Result) -> pd.DataFrame:
     "Every arrangement, one row per ranked body, with the cut-off marked."
-    rows = []
-    for a in result_dict(res)['arrangements']:
+    t, rows = res.table, []
+    label = dict(zip(t['body'], t['category'])) if 'category' in t else {}
+    for a in (_arrangement(n, a, label) for n, a in res.arrangements.items()):
         for r in a.get('ranked', []):
             rows.append({'arrangement': a['name'], 'clause': a['clause'], 'rank': r['rank'], 'body': r['body'],
                          'key': r['key'], 'by': a['by'], 'population': r['population'],
