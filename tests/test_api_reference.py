@@ -1,6 +1,6 @@
 """The API reference says what the code does: every statute's columns, every field and method of `Result`, every
 parameter of every public function, `allot` first, no internal helper (nbs/04_api.ipynb, nbs/04a_results.ipynb)."""
-import ast, dataclasses, importlib.util, json, re
+import ast, dataclasses, importlib.util, inspect, json, re
 import pandas as pd
 import pytest
 import reservation_law as rl
@@ -30,7 +30,7 @@ def _markdown_outputs(path, needle):
 
 def _first_column(md_table: str) -> list:
     rows = [r for r in md_table.splitlines() if r.startswith('|')][2:]
-    return [r.split('|')[1].strip().strip('`') for r in rows]
+    return [re.sub(r'</?code>', '', r.split('|')[1]).strip() for r in rows]
 
 
 def _run(statute, given=()):
@@ -102,13 +102,13 @@ def test_the_methods_table_names_every_public_method_of_result():
 def test_parameter_table_needs_a_meaning_for_every_parameter_and_the_return_value():
     t = ref.parameter_table(rl.allot)
     names = _first_column(t)
-    assert names[:-1] == list(__import__('inspect').signature(rl.allot).parameters) and names[-1] == '→ returns'
+    assert names[:-1] == list(inspect.signature(rl.allot).parameters) and names[-1] == '→ returns'
     def f(a: int, b: str = 'x') -> int: return a
     with pytest.raises(ValueError, match="parameter 'a'"): ref.parameter_table(f)
     with pytest.raises(ValueError, match='return value'): ref.parameter_table(f, a='one', b='two')
     with pytest.raises(KeyError): ref.parameter_table(f, a='one', b='two', c='three', returns='r')
-    assert '`str`' in ref.parameter_table(f, a='one', b='two', returns='r')
-    assert r'`pd.DataFrame \| str \| Path`' in t            # a `|` in a type does not break the Markdown table
+    assert "`str`" in ref.parameter_table(f, a='one', b='two', returns='r')
+    assert r"`pd.DataFrame \| str \| Path`" in t   # a `|` in a type does not break the Markdown table
 
 
 @pytest.mark.parametrize('f', [rl.allot, rl.seats, rl.load_previous])
