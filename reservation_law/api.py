@@ -58,7 +58,7 @@ def _finish(s, res, df, inputs, it, params, election_date):
     res.provenance = provenance(s, inputs, it, params)
     return res
 
-# %% ../nbs/04_api.ipynb #032d11c7
+# %% ../nbs/04_api.ipynb #8367bee7
 def allot(statute: str | registry.Statute,  # a statute id (`reservation-law statutes` lists them: `up-mayor-2023`, …) or a registered `Statute`
           bodies: pd.DataFrame | str | Path,  # one row per body: `body`, `population`, `sc`, `st`, `bc` (and `women`, `division` where the statute needs them); a DataFrame or a CSV/XLSX path. Other columns pass through to the result, after `body`
           previous: pd.DataFrame | str | Path | None = None,  # the previous election's allotment, for rotation: `body`, `category` (a DataFrame, CSV, XLSX, or this tool's JSON result, which also keeps where each rotation walk ended)
@@ -84,7 +84,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
               'sheet': sheet, 'renames': dict(renames or {})}
     return _finish(s, res, df, inputs, it, params, election_date)
 
-# %% ../nbs/04_api.ipynb #7232e081
+# %% ../nbs/04_api.ipynb #dc0e89b0
 def group_totals(table: pd.DataFrame) -> pd.DataFrame:
     "Beside the exclusive seat counts, the totals per group (`SC total` = SC + SC-W, …) and `women total`."
     out = table.copy()
@@ -94,7 +94,7 @@ def group_totals(table: pd.DataFrame) -> pd.DataFrame:
     if women: out['women total'] = out[women].sum(axis=1)
     return out
 
-# %% ../nbs/04_api.ipynb #76b6b8eb
+# %% ../nbs/04_api.ipynb #df82fdc5
 def seats(statute: str | registry.Statute,  # a statute id that counts seats (`up-corporation-wards`, `municipal-council`) or a registered `Statute`
           bodies: pd.DataFrame | str | Path,  # one row per body with the columns the statute needs (`population`, `sc`, `st`, and `bc`, `seats` for the wards); a DataFrame or a CSV/XLSX path. Other columns pass through, after `body`
           election_date: date | None = None,  # the date of the election: a warning if the statute's text is not in force on it
@@ -123,7 +123,7 @@ def _closest(name: str, names: list) -> list:
     same = [n for n in names if name_key(n) == key]
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
-# %% ../nbs/04_api.ipynb #97db958d
+# %% ../nbs/04_api.ipynb #aaeb6457
 def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a DataFrame, a CSV/XLSX path, or this tool's JSON result
                   codes: tuple = (),  # the category codes allowed (the statute's `codes`); empty: every code of `CATEGORIES`
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
