@@ -389,8 +389,32 @@ def name_build_commit(nb) -> None:
                 if k in o.get('data', {}): o['data'][k] = fix(o['data'][k])
 
 
+# ---------------------------------------------------------------- the Reference: show_doc entries in the order of the code
+SHOW_DOC_CELL = re.compile(r'^(?:#\|.*\n)*\s*show_doc\(([\w.]+)\)\s*$')
+
+
+def show_docs_in_source_order(nb, source: Path) -> None:
+    """nbdev's `add_show_docs` puts the entries of an `#| export` cell that defines several names in reverse order (it
+    inserts each at the cell's index + 1): put each run of such entries back in the order the notebook defines them.
+    Entries the notebook writes itself (`show_doc(x)` cells) stay where they are."""
+    if not source.exists(): return
+    src = nbformat.read(source, as_version=4)
+    code = [c.source for c in src.cells if c.cell_type == 'code']
+    explicit = {m.group(1) for s in code for m in [SHOW_DOC_CELL.match(s)] if m}
+    order = {n: i for i, n in enumerate(n for s in code if re.match(r'#\|\s*exports?\b', s) for n in defined_names(s))}
+    auto = lambda c: c.cell_type == 'code' and (m := SHOW_DOC_CELL.match(c.source)) and m.group(1) not in explicit \
+        and m.group(1) in order
+    i, cells = 0, nb.cells
+    while i < len(cells):
+        j = i
+        while j < len(cells) and auto(cells[j]): j += 1
+        if j - i > 1: cells[i:j] = sorted(cells[i:j], key=lambda c: order[SHOW_DOC_CELL.match(c.source).group(1)])
+        i = max(i + 1, j)
+
+
 def convert_notebook(src: Path, dst_dir: Path, mode: str = 'reference') -> str:
     nb = nbformat.read(src, as_version=4)
+    if mode == 'reference': show_docs_in_source_order(nb, NBS / src.name)
     name_build_commit(nb)
     front = {}
     if nb.cells and nb.cells[0].cell_type == 'raw' and nb.cells[0].source.startswith('---'):

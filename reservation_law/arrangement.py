@@ -324,18 +324,19 @@ def pct_many(num, den, places: int = 2) -> list:
 # %% ../nbs/02_arrangement.ipynb #dc9dd14f
 @dataclass
 class Result:
-    "A statute applied to bodies: table, counts, derivation, warnings, interpretations, version."
-    statute: str
-    table: pd.DataFrame
-    counts: dict = field(default_factory=dict)
-    steps: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    interpretations: dict = field(default_factory=dict)
-    assumptions: list = field(default_factory=list)
-    arrangements: dict = field(default_factory=dict)
-    version: str = ''
-    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs (the API fills it)
-    record: dict = field(default_factory=dict)      # what the next election needs beyond the table (e.g. where each rotation walk ended)
+    """A statute applied to bodies: its table, the counts, the derivation, the warnings, the reading, what produced it.
+    `allot` and `seats` return one; its fields and methods are documented with the API (`results.html`)."""
+    statute: str                 # the statute's id (`up-mayor-2023`, …)
+    table: pd.DataFrame          # a row per body, in input order: the columns of each statute are in the reference (`reservation_law.reference`)
+    counts: dict = field(default_factory=dict)           # the numbers the statute gives, by category code (`{'SC-W': 1, 'SC': 1, …}`); by body where each body has its own (a council's seats)
+    steps: list = field(default_factory=list)            # the derivation: each a `Step(clause, text, body)`, in the order the law was applied (`steps_table()`)
+    warnings: list = field(default_factory=list)         # each a `LegalWarning(kind, clause, message, bodies)`: a tie, a gap, a conflict, a bound, a fallback, a period, an interpretation
+    interpretations: dict = field(default_factory=dict)  # the reading: every named interpretation of the statute and the option in force
+    assumptions: list = field(default_factory=list)      # what was assumed for what the input did not say (no election date, no previous allotment, …), as sentences
+    arrangements: dict = field(default_factory=dict)     # each arrangement the statute ranked the bodies in, by name (`'SC (s.7(5)(1)(d)(i))'`)
+    version: str = ''            # the version of reservation_law that computed it (filled in if not given)
+    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs with their SHA-256, interpretations, parameters (the API fills it)
+    record: dict = field(default_factory=dict)      # what the next election needs beyond the table (e.g. where each rotation walk ended); saved in the JSON result
 
     def __post_init__(self):
         if not self.version:

@@ -263,3 +263,43 @@ def test_procedure_derivations_are_tables_with_a_citable_anchor_per_step(page, s
     html = _html('up_chairpersons_2023.html')
     assert 'id="ex-pp-three-divisions-step-4"' in html
     assert 'white-space: pre' not in html.split('id="ex-pp-three-divisions-derivation"')[1][:2000]
+
+
+# ---------------------------------------------------------------- the API reference (issue #12, item 6)
+def test_the_api_page_documents_allot_first_with_parameters_and_no_internal_helper(page, site):
+    import re
+    html = _html('api.html')
+    order = ['allot', 'seats', 'load_previous', 'load_bodies', 'statutes', 'get', 'from_json', 'to_json', 'rotate', 'check',
+             'explain', 'inputerror']
+    at = [html.find(f'id="{n}"') for n in order]
+    assert -1 not in at and at == sorted(at), dict(zip(order, at))
+    for helper in ('in_force_warning', 'group_totals', '_statute', '_finish', '_pass_through', 'parameter_table', '_entry'):
+        assert f'id="{helper}"' not in html, helper
+    page.goto(f'{site}/api.html#api-allot', wait_until='networkidle')
+    table = page.locator('section#api-allot table').first
+    assert table.is_visible()
+    head = [h.strip() for h in table.locator('th').all_inner_texts()]
+    assert head == ['parameter', 'type', 'default', 'meaning'], head
+    rows = table.locator('tbody tr td:first-child').all_inner_texts()
+    assert rows == ['statute', 'bodies', 'previous', 'previous_date', 'election_date', 'interpretations', 'renames', 'sheet',
+                    '→ returns'], rows
+    assert table.locator('td code:has-text("pd.DataFrame | str | Path")').count() >= 1    # the `|` of a type kept in its cell
+    assert 'Raises' in page.locator('section#api-allot').inner_text()
+    sig = page.locator('section#api-allot pre').first.inner_text()
+    assert sig.startswith('def allot(') and '#' not in sig    # the bare signature: the meanings are in the table
+    assert page.locator('#ex-api-allot').count() == 1 and page.locator('#api-allot-seats').count() == 1
+    assert 'test_eq(' not in html and 'test_fail(' not in html    # the pinning assertions stay out of sight
+
+
+def test_the_results_page_has_the_fields_of_result_and_the_columns_of_every_statute(page, site):
+    from reservation_law import registry
+    page.goto(f'{site}/results.html', wait_until='networkidle')
+    fields = page.locator('section#results-result table').first.locator('tbody tr td:first-child').all_inner_texts()
+    assert fields[:3] == ['statute', 'table', 'counts'] and 'provenance' in fields and 'record' in fields, fields
+    for s in registry.statutes():
+        if s.status == 'planned': continue
+        sec = page.locator(f'section#columns-{s.id}')
+        assert sec.count() == 1, s.id
+        assert sec.locator('table tbody tr').count() >= 4, s.id
+        assert sec.locator('table td:first-child').first.inner_text() == 'body', s.id
+    assert 'illustrative' in page.locator('section#columns-up-mayor-2023').inner_text()
