@@ -1,8 +1,10 @@
 __version__ = "0.2.0"
 
 # The public API, imported when first used (so that `reservation-law --help` does not load pandas).
+# `check` and `rotate` are not among them: they are also the names of their modules, and `rl.check` is the module
+# (`from reservation_law.check import check`), whatever was imported first.
 _API = {'allot': 'api', 'seats': 'api', 'load_previous': 'api', 'load_bodies': 'bodies', 'InputError': 'bodies',
-        'statutes': 'registry', 'get': 'registry', 'from_json': 'record', 'rotate': 'rotate', 'check': 'check'}
+        'statutes': 'registry', 'get': 'registry', 'from_json': 'record', 'to_json': 'record', 'explain': 'check'}
 
 
 def __getattr__(name):
@@ -17,4 +19,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'reservation_law' has no attribute {name!r}")
 
 
-__all__ = ['allot', 'seats', 'load_previous', 'load_bodies', 'InputError', 'statutes', 'get', 'from_json']
+__all__ = ['allot', 'seats', 'load_previous', 'load_bodies', 'InputError', 'statutes', 'get', 'from_json', 'to_json', 'explain']
