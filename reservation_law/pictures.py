@@ -12,7 +12,8 @@ from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES
 
 # %% auto #0
 __all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
-           'HTMLBlock', 'worksheet', 'answer']
+           'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares', 'plot_steps', 'plot_tally', 'plot_departures',
+           'plot_division_counts', 'plot_across', 'HTMLBlock', 'worksheet', 'answer']
 
 # %% ../nbs/07_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -40,9 +41,10 @@ def text_colour(background: str) -> str:
     return '#ffffff' if contrast('#ffffff', background) >= contrast('#000000', background) else '#000000'
 
 # %% ../nbs/07_pictures.ipynb #209b050d
-def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
+def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), mark_label: str = 'conflict (see the warnings)'):
     """One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category.
-    `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names."""
+    `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names (`mark_label` says what
+    the red outline means in the legend)."""
     bodies = list(tables[0]['body'])
     if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 1.5 + 1.6, len(bodies) * 0.32 + 1.2))
     used = set()
@@ -62,7 +64,7 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
     for s in ax.spines.values(): s.set_visible(False)
     ax.legend(handles=[Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used],
               loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
-    if marks: ax.legend(handles=ax.get_legend().legend_handles + [Patch(fill=False, ec='#c00000', lw=2.5, label='conflict (see the warnings)')],
+    if marks: ax.legend(handles=ax.get_legend().legend_handles + [Patch(fill=False, ec='#c00000', lw=2.5, label=mark_label)],
                         loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
     if title: ax.set_title(title, fontsize=11)
     return ax
@@ -118,10 +120,10 @@ def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivatio
 
 # %% ../nbs/07_pictures.ipynb #5ca81023
 def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
-                     top: int | None = None):
+                     top: int | None = None, mark=()):
     """One arrangement (`reservation_law.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
     each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
-    `top`: draw only the first `top` bodies."""
+    `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about)."""
     label = label or {}
     names = [b for b in arr.order if b not in set(exclude)][:top]
     vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
@@ -132,10 +134,11 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
         ax.barh(i, v, color=COLOURS[c] if got else '#d9d9d9', ec='#555555', lw=0.5)
         txt = f"{arr.show(b)}" + (f"  {c}" if got else '')
         ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=9, color=text_colour(COLOURS[c]) if got else '#000000')
+        if b in set(mark): ax.barh(i, v, fill=False, ec='#c00000', lw=2.2)
     if cut is not None and 0 < cut <= len(names):
         ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
-        ax.text(max(vals) if vals else 1, cut - 0.45, f"cut-off: {cut} office{'s' if cut != 1 else ''}", color='#c00000',
-                ha='right', va='top', fontsize=9)
+        ax.text(1.01, cut - 0.5, f"cut-off:\n{cut} office{'s' if cut != 1 else ''}", color='#c00000', ha='left', va='center',
+                fontsize=9, transform=ax.get_yaxis_transform())   # right of the bars: never over one
     ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=9)
     ax.set_ylim(len(names) - 0.5, -0.5)
     ax.set_xlabel(arr.by + (' (%)' if arr.is_share else ''), fontsize=9)
@@ -171,6 +174,208 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
                loc='lower center', ncol=min(3, len(used)), fontsize=9, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #7759b682
+def plot_chains(panels: list, labels: list, title: str = '', order=None, mark_label: str = 'conflict (see the warnings)',
+                width: float | None = None):
+    """Rotation chains side by side with one legend: `panels` is a list of (title, tables, marks), as for `plot_chain`;
+    `order`: the bodies top to bottom (default: the first table's order)."""
+    if order is not None: panels = [(t, [x.set_index('body').loc[list(order)].reset_index() for x in tabs], m)
+                                    for t, tabs, m in panels]
+    n = len(panels[0][1][0])
+    w = width or len(panels) * (len(labels) * 0.62 + 2.4) + 2.6
+    fig, axes = plt.subplots(1, len(panels), figsize=(w, n * 0.34 + 1.6), squeeze=False)
+    for ax, (t, tabs, marks) in zip(axes[0], panels):
+        plot_chain(tabs, labels, t, ax=ax, marks=marks, mark_label=mark_label)
+    handles, seen = [], set()
+    for ax in axes[0]:
+        leg = ax.get_legend()
+        for h, txt in zip(leg.legend_handles, leg.get_texts()):
+            if txt.get_text() not in seen: seen.add(txt.get_text()); handles.append((h, txt.get_text()))
+        leg.remove()
+    order_ = {f'{c}: {CATEGORIES[c]}': i for i, c in enumerate(CATEGORIES)}
+    handles.sort(key=lambda h: order_.get(h[1], len(order_)))
+    fig.legend([h for h, _ in handles], [t for _, t in handles], loc='center left', bbox_to_anchor=(1.0, 0.5), fontsize=9,
+               frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #4c815437
+def _legend_codes(ax_or_fig, codes, used, **kw):
+    "A legend of the codes in `used` (in the order of `codes`), each with its meaning."
+    return ax_or_fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f'{c}: {CATEGORIES[c]}')
+                                     for c in codes if c in used], fontsize=9, frameon=False, **kw)
+
+def plot_seats(table: pd.DataFrame, codes: list, title: str = '', ax=None):
+    """One bar per body (`table`: a `body` column and one column per code), its seats stacked by category, each part
+    labelled with its number where it is wide enough to hold it."""
+    t = table.set_index('body')[list(codes)]
+    if ax is None: _, ax = plt.subplots(figsize=(9, len(t) * 0.36 + 1.4))
+    left = pd.Series(0, index=t.index)
+    most = int(t.sum(axis=1).max())
+    for c in codes:
+        v = t[c]
+        ax.barh(range(len(t)), v, left=left, color=COLOURS[c], edgecolor='#555555', linewidth=0.4)
+        for i, (x, l) in enumerate(zip(v, left)):
+            if x and x >= most * 0.035: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=9,
+                                               color=text_colour(COLOURS[c]))
+        left = left + v
+    ax.set_yticks(range(len(t)), list(t.index), fontsize=9)
+    ax.set_ylim(len(t) - 0.5, -0.5)
+    ax.set_xlabel('seats', fontsize=9); ax.tick_params(axis='x', labelsize=9)
+    for s in ('top', 'right'): ax.spines[s].set_visible(False)
+    _legend_codes(ax, codes, {c for c in codes if t[c].sum()}, loc='upper left', bbox_to_anchor=(1.01, 1))
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+def plot_seat_grid(counts: dict, codes: list, title: str = '', ncols: int = 10, ax=None):
+    """A body's seats as a grid of tiles, one tile per seat, grouped by category (in the order of `codes`) and labelled
+    with its code. The tiles are counts, not wards: which ward gets which seat is not decided here."""
+    seq = [c for c in codes for _ in range(int(counts.get(c, 0)))]
+    rows = -(-len(seq) // ncols)
+    if ax is None: _, ax = plt.subplots(figsize=(ncols * 0.62 + 3.2, rows * 0.5 + 1.0))
+    for i, c in enumerate(seq):
+        x, y = i % ncols, i // ncols
+        ax.add_patch(plt.Rectangle((x, -y), 0.94, 0.88, facecolor=COLOURS[c], edgecolor='#555555', lw=0.5))
+        ax.text(x + 0.47, -y + 0.44, c, ha='center', va='center', fontsize=9,
+                color=text_colour(COLOURS[c]))
+    ax.set_xlim(-0.05, ncols + 0.05); ax.set_ylim(-rows + 0.85, 0.95); ax.set_aspect('equal'); ax.set_axis_off()
+    _legend_codes(ax, codes, set(seq), loc='upper left', bbox_to_anchor=(1.01, 1))
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+# %% ../nbs/07_pictures.ipynb #5360da61
+def plot_shares(shares: pd.DataFrame, title: str = '', caps: dict | None = None):
+    """Proportionality at a glance: one panel per group, one row per body, its share of the population (hollow
+    circle) and its share of the seats (filled, in the group's colour). `shares`: columns `body`, `group`,
+    `population %`, `seats %` (floats, for drawing only). `caps`: group → a bound in per cent, drawn as a red line."""
+    groups = list(dict.fromkeys(shares['group']))
+    bodies = list(dict.fromkeys(shares['body']))
+    fig, axes = plt.subplots(1, len(groups), figsize=(4.3 * len(groups) + 1.6, len(bodies) * 0.33 + 1.5), sharey=True,
+                             squeeze=False)
+    for ax, g in zip(axes[0], groups):
+        s = shares[shares['group'] == g].set_index('body').loc[bodies]
+        y = range(len(bodies))
+        ax.hlines(list(y), s['population %'], s['seats %'], color='#999999', lw=1)
+        ax.scatter(s['population %'], list(y), facecolors='white', edgecolors='#333333', s=36, zorder=3,
+                   label='share of the population')
+        ax.scatter(s['seats %'], list(y), color=COLOURS[g], edgecolors='#333333', s=36, zorder=4, label='share of the seats')
+        if caps and g in caps:
+            ax.axvline(caps[g], color='#c00000', ls='--', lw=1.5)
+            ax.text(caps[g], -0.9, f'cap {caps[g]} %', color='#c00000', ha='center', va='bottom', fontsize=9)
+        ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
+        ax.set_xlabel('per cent', fontsize=9); ax.tick_params(labelsize=9)
+        ax.set_xlim(left=0)
+        for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
+    axes[0][0].set_yticks(range(len(bodies)), bodies, fontsize=9)
+    axes[0][0].set_ylim(len(bodies) - 0.5, -1.2)
+    axes[0][-1].legend(loc='upper left', bbox_to_anchor=(1.01, 1), fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #026e27a5
+def plot_steps(steps: list, title: str = ''):
+    """Several steps of one allotment, one panel each, top to bottom: `steps` is a list of
+    (arrangement, label, cut, exclude, panel title), as `plot_arrangement` takes them."""
+    sizes = [len([b for b in a.order if b not in set(ex)]) for a, _, _, ex, _ in steps]
+    fig, axes = plt.subplots(len(steps), 1, figsize=(8.5, sum(sizes) * 0.36 + 1.1 * len(steps) + 0.4),
+                             gridspec_kw={'height_ratios': [s + 2 for s in sizes]}, squeeze=False)
+    for ax, (a, label, cut, ex, t) in zip(axes[:, 0], steps):
+        plot_arrangement(a, label, cut=cut, exclude=ex, title=t, ax=ax)
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #9d29e5fc
+def plot_tally(panels: list, codes: list, title: str = ''):
+    """How often each body held each category over a chain of elections: `panels` is a list of (title, table), each
+    table one row per body (`body`) and one column per election (as `Rotation.table`); one bar per body, stacked."""
+    n = len(panels[0][1])
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels) + 2.6, n * 0.34 + 1.6), sharey=True, squeeze=False)
+    used = set()
+    for ax, (t, tab) in zip(axes[0], panels):
+        el = [c for c in tab.columns if c != 'body']
+        counts = pd.DataFrame({c: (tab[el] == c).sum(axis=1) for c in codes})
+        counts.insert(0, 'body', tab['body'].to_numpy())
+        used |= {c for c in codes if counts[c].sum()}
+        plot_seats(counts, codes, t, ax=ax)
+        ax.get_legend().remove()
+        ax.set_xlabel(f'elections (of {len(el)})', fontsize=9)
+        ax.set_xlim(0, len(el)); ax.set_xticks(range(len(el) + 1))
+    _legend_codes(fig, codes, used, loc='center left', bbox_to_anchor=(1.0, 0.5))
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #4549f689
+def plot_departures(readings: pd.DataFrame, title: str = '', ax=None):
+    """Departures of a published list under each reading (`readings`: columns `reading`, `departures`): one bar per
+    reading, the fewest in dark blue, each labelled with its number; a reading with none would be the list exactly."""
+    r = readings.reset_index(drop=True)
+    if ax is None: _, ax = plt.subplots(figsize=(9, len(r) * 0.34 + 1.3))
+    low = int(r['departures'].min())
+    for i, (name, d) in enumerate(zip(r['reading'], r['departures'])):
+        c = '#1f4e99' if d == low else '#9e9e9e'
+        ax.barh(i, d, color=c, edgecolor='#555555', lw=0.4)
+        ax.text(d + 0.1, i, f'{int(d)}', va='center', ha='left', fontsize=9)
+    ax.set_yticks(range(len(r)), list(r['reading']), fontsize=9)
+    ax.set_ylim(len(r) - 0.5, -0.5)
+    ax.set_xlabel('bodies whose published category departs from the computed one', fontsize=9)
+    ax.tick_params(axis='x', labelsize=9)
+    for s in ('top', 'right'): ax.spines[s].set_visible(False)
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+# %% ../nbs/07_pictures.ipynb #8077e93b
+def plot_division_counts(panels: list, codes: list, title: str = '', xlabel: str = 'offices'):
+    """Offices per division by category: `panels` is a list of (title, table), each table one row per division
+    (the index) and one column per code (as `Result.divisions`); one stacked bar per division."""
+    n = max(len(t) for _, t in panels)
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels) + 2.6, n * 0.34 + 1.6), sharey=True, squeeze=False)
+    used = set()
+    for ax, (t, tab) in zip(axes[0], panels):
+        plot_seats(tab[list(codes)].rename_axis('body').reset_index(), codes, t, ax=ax)
+        ax.get_legend().remove(); ax.set_xlabel(xlabel, fontsize=9)
+        used |= {c for c in codes if tab[c].sum()}
+    _legend_codes(fig, codes, used, loc='center left', bbox_to_anchor=(1.0, 0.5))
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #e66f6115
+def _population_label(n: int) -> str:
+    "A population as the tables write it: 20,000; 1 lakh; 3 lakh."
+    return f"{n // 100_000} lakh" if n >= 100_000 and n % 100_000 == 0 else f"{n:,}"
+
+def plot_across(across: pd.DataFrame, bands, codes: list, title: str = '', outside=()):
+    """Seats by category across a population table: `across` has a `population` column and one column per code
+    (a body's counts at each population, stacked); `bands` are (serial, from, below, seats) rows, labelled on top;
+    `outside`: (from, below) ranges the table does not cover, hatched. Log scale of population."""
+    fig, ax = plt.subplots(figsize=(10, 4.6))
+    base = pd.Series(0, index=across.index)
+    for code in codes:
+        ax.fill_between(across['population'], base, base + across[code], step='post', color=COLOURS[code],
+                        ec='#555555', lw=0.3, label=f'{code}: {CATEGORIES[code]}')
+        base = base + across[code]
+    for lo, hi in outside:
+        ax.axvspan(lo, hi, color='#dddddd', hatch='//', alpha=0.6, lw=0)
+        ax.text((lo * hi) ** 0.5, 2, 'not in\nthe table', ha='center', fontsize=9, color='#333333')
+    for serial, lo, hi, n in bands:
+        ax.text((lo * hi) ** 0.5, n + 0.6, f'({serial}): {n}', ha='center', fontsize=9)
+    lo = min([a for a, _ in outside] + [int(across['population'].min())])
+    hi = max([b for _, b in outside] + [int(across['population'].max())])
+    ax.set_xscale('log'); ax.set_xlim(lo, hi); ax.set_ylim(0, max(n for *_, n in bands) + 5)
+    ticks = sorted({b[1] for b in bands} | {b[2] for b in bands})
+    ax.set_xticks(ticks, [('\n' if i and t < ticks[i - 1] * 1.35 else '') + _population_label(t) for i, t in enumerate(ticks)],
+                  fontsize=9)
+    ax.minorticks_off(); ax.tick_params(axis='y', labelsize=9)
+    ax.set_xlabel('population of the municipal area', fontsize=9); ax.set_ylabel('directly elected seats', fontsize=9)
+    if title: ax.set_title(title, fontsize=11)
+    ax.legend(loc='upper left', bbox_to_anchor=(1.01, 1), fontsize=9, frameon=False)
+    fig.tight_layout()
     return fig
 
 # %% ../nbs/07_pictures.ipynb #a323bcd0
