@@ -8,12 +8,13 @@ import html, math
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 import pandas as pd
-from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES
+from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES, group_of
 
 # %% auto #0
 __all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
-           'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares', 'plot_steps', 'plot_tally', 'plot_departures',
-           'plot_division_counts', 'plot_across', 'HTMLBlock', 'worksheet', 'answer']
+           'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares', 'plot_share_scatter', 'plot_steps',
+           'plot_turn', 'plot_tally', 'plot_departures', 'plot_division_counts', 'plot_across', 'HTMLBlock',
+           'worksheet', 'answer']
 
 # %% ../nbs/07_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -120,17 +121,18 @@ def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivatio
 
 # %% ../nbs/07_pictures.ipynb #5ca81023
 def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
-                     top: int | None = None, mark=()):
+                     top: int | None = None, mark=(), group: str | None = None):
     """One arrangement (`reservation_law.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
     each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
-    `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about)."""
+    `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about); `group`: colour and label every body
+    that got one of this group's codes, wherever it stands (a rotated walk need not give the first places)."""
     label = label or {}
     names = [b for b in arr.order if b not in set(exclude)][:top]
     vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
     if ax is None: _, ax = plt.subplots(figsize=(8.5, len(names) * 0.36 + 1.3))
     for i, (b, v) in enumerate(zip(names, vals)):
         c = label.get(b) or 'UR'
-        got = cut is not None and i < cut
+        got = (cut is not None and i < cut) or (group is not None and c != 'UR' and group_of(c) == group)
         ax.barh(i, v, color=COLOURS[c] if got else '#d9d9d9', ec='#555555', lw=0.5)
         txt = f"{arr.show(b)}" + (f"  {c}" if got else '')
         ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=9, color=text_colour(COLOURS[c]) if got else '#000000')
@@ -149,9 +151,11 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
 
 # %% ../nbs/07_pictures.ipynb #3e089037
 def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = ''):
-    "One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category."
+    """One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category.
+    `result`: a `Result`, or a table with `body` and `category` (a published list)."""
     from reservation_law.arrangement import share
-    cat = dict(zip(result.table['body'], result.table['category']))
+    t = result if isinstance(result, pd.DataFrame) else result.table        # a Result, or a table of body and category
+    cat = dict(zip(t['body'], t['category']))
     prop = share(bodies, key)
     dn = list(dict.fromkeys(bodies['division']))
     per = max(int((bodies['division'] == d).sum()) for d in dn)
@@ -276,6 +280,29 @@ def plot_shares(shares: pd.DataFrame, title: str = '', caps: dict | None = None)
     fig.tight_layout()
     return fig
 
+# %% ../nbs/07_pictures.ipynb #034d6dce
+def plot_share_scatter(shares: pd.DataFrame, title: str = '', note: dict | None = None):
+    """One panel per group, one dot per body: share of the population (x) against share of the seats (y), both in per
+    cent (`shares`: columns `body`, `group`, `population %`, `seats %`, floats for drawing only); the diagonal is
+    equality. `note`: group → a text written in its panel (e.g. what lifts the small shares)."""
+    groups = list(dict.fromkeys(shares['group']))
+    fig, axes = plt.subplots(1, len(groups), figsize=(4.4 * len(groups) + 0.6, 4.4), squeeze=False)
+    for ax, g in zip(axes[0], groups):
+        s = shares[shares['group'] == g]
+        top = max(float(s['population %'].max()), float(s['seats %'].max())) * 1.08 + 1
+        ax.plot([0, top], [0, top], color='#777777', lw=1, ls=':', label='equal shares')
+        ax.scatter(s['population %'], s['seats %'], color=COLOURS[g], edgecolors='#333333', s=22, lw=0.4, zorder=3,
+                   label=f'one body ({len(s)})')
+        ax.set_xlim(0, top); ax.set_ylim(0, top); ax.set_aspect('equal')
+        ax.set_xlabel(f'{g} share of the population (%)', fontsize=9); ax.set_ylabel(f'{g} share of the seats (%)', fontsize=9)
+        ax.tick_params(labelsize=9); ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
+        for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
+        if note and g in note: ax.text(0.03, 0.97, note[g], transform=ax.transAxes, va='top', fontsize=9, color='#333333')
+        ax.legend(loc='lower right', fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
 # %% ../nbs/07_pictures.ipynb #026e27a5
 def plot_steps(steps: list, title: str = ''):
     """Several steps of one allotment, one panel each, top to bottom: `steps` is a list of
@@ -288,6 +315,24 @@ def plot_steps(steps: list, title: str = ''):
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
+
+# %% ../nbs/07_pictures.ipynb #90fd9457
+import re as _re
+
+def plot_turn(res, name: str, title: str = '', exclude=None, top: int | None = None, mark=(), ax=None):
+    """The arrangement `name` of `res` (a key of `res.arrangements`) at its turn: the bodies open then (or all but
+    `exclude`), each coloured by the category it got; the cut-off after the group's offices if they are its first places."""
+    a = res.arrangements[name]
+    arr, open_ = a if isinstance(a, tuple) else (a, None)
+    if exclude is None: exclude = set(arr.order) - set(open_) if open_ is not None else set()
+    label = dict(zip(res.table['body'], res.table['category']))
+    m = _re.search(r'(?:^|: )(SC|ST|BC-A|BC-B|BC|W)\b', name)
+    g = m.group(1) if m else None
+    names = [b for b in arr.order if b not in set(exclude)]
+    got = [g is not None and label.get(b, 'UR') != 'UR' and group_of(label.get(b)) == g for b in names]
+    k = sum(got)
+    cut = k if k and all(got[:k]) else None
+    return plot_arrangement(arr, label, cut=cut, exclude=exclude, title=title or name, ax=ax, top=top, mark=mark, group=g)
 
 # %% ../nbs/07_pictures.ipynb #9d29e5fc
 def plot_tally(panels: list, codes: list, title: str = ''):
