@@ -214,7 +214,7 @@ def _stacked(ax, t: pd.DataFrame, codes: list):
         v = t[c]
         ax.barh(range(len(t)), v, left=left, color=COLOURS[c], edgecolor='#555555', linewidth=0.4)
         for i, (x, l) in enumerate(zip(v, left)):
-            if x and x >= most * 0.05: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=9,
+            if x and x >= most * 0.03: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=9,
                                               color=text_colour(COLOURS[c]))
         left = left + v
     ax.set_yticks(range(len(t)), list(t.index), fontsize=9)
