@@ -332,7 +332,7 @@ def plot_turn(res, name: str, title: str = '', exclude=None, top: int | None = N
 # %% ../nbs/07_pictures.ipynb #9d29e5fc
 def plot_tally(panels: list, codes: list, title: str = ''):
     """How often each body held each category over a chain of elections: `panels` is a list of (title, table), each
-    table one row per body (`body`) and one column per election (as `Rotation.table`); one bar per body, stacked."""
+    table one row per body (`body`) and one column per election (a rotation chain's table); one bar per body, stacked."""
     n = len(panels[0][1])
     fig, axes = plt.subplots(1, len(panels), figsize=(2.9 * len(panels) + 1.5, n * 0.3 + 1.9), sharey=True, squeeze=False,
                              layout='constrained')
