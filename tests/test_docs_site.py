@@ -287,8 +287,8 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
         for fid in (ids[0], ids[-1]):       # the anchor resolves: a link to it lands on the figure
             page.goto(f'{site}/{name}#{fid}', wait_until='networkidle')
             assert page.locator(f'[id="{fid}"]').count() == 1
-            top = page.locator(f'[id="{fid}"]').evaluate('e => e.getBoundingClientRect().top')
-            assert -5 < top < 300, f'{name}#{fid}: not scrolled to ({top})'
+            top, room = page.locator(f'[id="{fid}"]').evaluate('e => [e.getBoundingClientRect().top, window.innerHeight]')
+            assert -5 < top < room - 100, f'{name}#{fid}: not scrolled to ({top} of {room})'
         for i in range(figs.count()):       # a figure under an example whose input is illustrative says so in its caption
             given = figs.nth(i).evaluate("""f => { for (let s = f.closest('section'); s; s = s.parentElement.closest('section')) {
                 const p = s.querySelector(':scope > p.example-input'); if (p) return p.innerText; } return ''; }""")
