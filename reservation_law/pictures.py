@@ -8,11 +8,13 @@ import html, math
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 import pandas as pd
-from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES
+from .arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES, group_of
 
 # %% auto #0
 __all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
-           'HTMLBlock', 'worksheet', 'answer']
+           'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares', 'plot_share_scatter', 'plot_steps',
+           'plot_turn', 'plot_tally', 'plot_departures', 'plot_division_counts', 'plot_across', 'HTMLBlock',
+           'worksheet', 'answer']
 
 # %% ../nbs/07_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -40,11 +42,13 @@ def text_colour(background: str) -> str:
     return '#ffffff' if contrast('#ffffff', background) >= contrast('#000000', background) else '#000000'
 
 # %% ../nbs/07_pictures.ipynb #209b050d
-def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
+def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), mark_label: str = 'conflict (see the warnings)',
+               legend: bool = True):
     """One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category.
-    `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names."""
+    `marks`: (body, election index) pairs to outline in red, e.g. a conflict a warning names (`mark_label` says what
+    the red outline means in the legend)."""
     bodies = list(tables[0]['body'])
-    if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 1.5 + 1.6, len(bodies) * 0.32 + 1.2))
+    if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 0.95 + 0.6, len(bodies) * 0.3 + 1.0))
     used = set()
     for j, t in enumerate(tables):
         cat = dict(zip(t['body'], t['category']))
@@ -56,15 +60,15 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=()):
     for b, j in marks:
         ax.add_patch(plt.Rectangle((j, pos[b]), 0.95, 0.9, fill=False, ec='#c00000', lw=2.5))
     ax.set_xlim(0, len(tables)); ax.set_ylim(len(bodies), 0)
-    ax.set_xticks([j + 0.475 for j in range(len(tables))], labels)
+    ax.set_xticks([j + 0.475 for j in range(len(tables))], labels, fontsize=9)
     ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=9)
     ax.tick_params(length=0)
     for s in ax.spines.values(): s.set_visible(False)
-    ax.legend(handles=[Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used],
-              loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
-    if marks: ax.legend(handles=ax.get_legend().legend_handles + [Patch(fill=False, ec='#c00000', lw=2.5, label='conflict (see the warnings)')],
-                        loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
-    if title: ax.set_title(title, fontsize=11)
+    handles = [Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used]
+    if marks: handles.append(Patch(fill=False, ec='#c00000', lw=2.5, label=mark_label))
+    if legend: ax.legend(handles=handles, loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
+    ax.chain_handles = handles                      # for `plot_chains`, which draws one legend for all its panels
+    if title: ax.set_title(title, fontsize=10)
     return ax
 
 # %% ../nbs/07_pictures.ipynb #3a71f105
@@ -118,43 +122,49 @@ def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivatio
 
 # %% ../nbs/07_pictures.ipynb #5ca81023
 def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
-                     top: int | None = None):
+                     top: int | None = None, mark=(), group: str | None = None):
     """One arrangement (`reservation_law.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
     each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
-    `top`: draw only the first `top` bodies."""
+    `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about); `group`: colour and label every body
+    that got one of this group's codes, wherever it stands (a rotated walk need not give the first places)."""
     label = label or {}
     names = [b for b in arr.order if b not in set(exclude)][:top]
     vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
-    if ax is None: _, ax = plt.subplots(figsize=(8.5, len(names) * 0.36 + 1.3))
+    if ax is None: _, ax = plt.subplots(figsize=(6.2, len(names) * 0.28 + 1.1))
     for i, (b, v) in enumerate(zip(names, vals)):
         c = label.get(b) or 'UR'
-        got = cut is not None and i < cut
+        got = (cut is not None and i < cut) or (group is not None and c != 'UR' and group_of(c) == group)
         ax.barh(i, v, color=COLOURS[c] if got else '#d9d9d9', ec='#555555', lw=0.5)
         txt = f"{arr.show(b)}" + (f"  {c}" if got else '')
         ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=9, color=text_colour(COLOURS[c]) if got else '#000000')
+        if b in set(mark): ax.barh(i, v, fill=False, ec='#c00000', lw=2.2)
     if cut is not None and 0 < cut <= len(names):
         ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
-        ax.text(max(vals) if vals else 1, cut - 0.45, f"cut-off: {cut} office{'s' if cut != 1 else ''}", color='#c00000',
-                ha='right', va='top', fontsize=9)
+        ax.text(1.01, cut - 0.5, f"cut-off:\n{cut} office{'s' if cut != 1 else ''}", color='#c00000', ha='left', va='center',
+                fontsize=9, transform=ax.get_yaxis_transform())   # right of the bars: never over one
     ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=9)
     ax.set_ylim(len(names) - 0.5, -0.5)
     ax.set_xlabel(arr.by + (' (%)' if arr.is_share else ''), fontsize=9)
     ax.tick_params(axis='x', labelsize=9)
+    if not arr.is_share:                     # 1,000,000, not 1e6; few enough ticks not to run together
+        ax.xaxis.set_major_locator(plt.MaxNLocator(4)); ax.xaxis.set_major_formatter(lambda x, _: f'{x:,.0f}')
     for s in ('top', 'right'): ax.spines[s].set_visible(False)
     if title: ax.set_title(title, fontsize=11)
     return ax
 
 # %% ../nbs/07_pictures.ipynb #3e089037
 def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = ''):
-    "One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category."
+    """One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category.
+    `result`: a `Result`, or a table with `body` and `category` (a published list)."""
     from reservation_law.arrangement import share
-    cat = dict(zip(result.table['body'], result.table['category']))
+    t = result if isinstance(result, pd.DataFrame) else result.table        # a Result, or a table of body and category
+    cat = dict(zip(t['body'], t['category']))
     prop = share(bodies, key)
     dn = list(dict.fromkeys(bodies['division']))
     per = max(int((bodies['division'] == d).sum()) for d in dn)
-    side = max(2, math.ceil(math.sqrt(per)))
+    side = max(2, math.ceil(math.sqrt(per))); rows = -(-per // side)
     cols = min(ncols, len(dn)); nrows = -(-len(dn) // cols)
-    fig, axes = plt.subplots(nrows, cols, figsize=(cols * side * 1.25 + 0.4, nrows * side * 0.8 + 1.4), squeeze=False)
+    fig, axes = plt.subplots(nrows, cols, figsize=(cols * side * 0.82 + 0.3, nrows * rows * 0.62 + 1.5), squeeze=False)
     for ax in axes.flat: ax.set_axis_off()
     for ax, d in zip(axes.flat, dn):
         names = sorted(bodies.loc[bodies['division'] == d, 'body'], key=lambda b: (-prop[b], b))
@@ -163,7 +173,7 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
             ax.add_patch(plt.Rectangle((x, -y), 0.96, 0.9, color=COLOURS[c], ec='#555555', lw=0.6))
             short = b if len(b) <= 11 else b[:10] + '…'
             ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
-        ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-side + 0.85, 1.0)
+        ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-rows + 0.85, 1.0)
         ax.set_title(f"{d} ({len(names)})", fontsize=10)
     codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
     used = [c for c in codes if c in set(cat.values())]
@@ -171,6 +181,241 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
                loc='lower center', ncol=min(3, len(used)), fontsize=9, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #7759b682
+def plot_chains(panels: list, labels: list, title: str = '', order=None, mark_label: str = 'conflict (see the warnings)'):
+    """Rotation chains one under the other with one legend below: `panels` is a list of (title, tables, marks), as for
+    `plot_chain`; `order`: the bodies top to bottom (default: the first table's order)."""
+    if order is not None: panels = [(t, [x.set_index('body').loc[list(order)].reset_index() for x in tabs], m)
+                                    for t, tabs, m in panels]
+    n = len(panels[0][1][0])
+    fig, axes = plt.subplots(len(panels), 1, figsize=(max(len(labels) * 0.5 + 1.7, 5.2), len(panels) * (n * 0.28 + 0.9) + 1.0),
+                             squeeze=False, layout='constrained')
+    handles = {}
+    for ax, (t, tabs, marks) in zip(axes[:, 0], panels):
+        plot_chain(tabs, labels, t, ax=ax, marks=marks, mark_label=mark_label, legend=False)
+        for h in ax.chain_handles: handles.setdefault(h.get_label(), h)
+    fig.legend(handles=list(handles.values()), loc='outside lower center', ncol=2, fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #4c815437
+def _legend_codes(fig, codes, used, ncol: int = 2):
+    "A legend below the figure of the codes in `used` (in the order of `codes`), each with its meaning."
+    return fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f'{c}: {CATEGORIES[c]}')
+                               for c in codes if c in used], fontsize=9, frameon=False, loc='outside lower center', ncol=ncol)
+
+def _stacked(ax, t: pd.DataFrame, codes: list):
+    "Stacked horizontal bars, one per row of `t` (index: the names), each part labelled with its number if it fits."
+    left = pd.Series(0, index=t.index)
+    most = max(int(t.sum(axis=1).max()), 1)
+    for c in codes:
+        v = t[c]
+        ax.barh(range(len(t)), v, left=left, color=COLOURS[c], edgecolor='#555555', linewidth=0.4)
+        for i, (x, l) in enumerate(zip(v, left)):
+            if x and x >= most * 0.03: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=9,
+                                              color=text_colour(COLOURS[c]))
+        left = left + v
+    ax.set_yticks(range(len(t)), list(t.index), fontsize=9)
+    ax.set_ylim(len(t) - 0.5, -0.5)
+    ax.tick_params(axis='x', labelsize=9)
+    for s in ('top', 'right'): ax.spines[s].set_visible(False)
+
+def plot_seats(table: pd.DataFrame, codes: list, title: str = '', xlabel: str = 'seats'):
+    """One bar per body (`table`: a `body` column and one column per code), its seats stacked by category, each part
+    labelled with its number where it is wide enough to hold it; the legend below."""
+    t = table.set_index('body')[list(codes)]
+    fig, ax = plt.subplots(figsize=(6.6, len(t) * 0.3 + 1.9), layout='constrained')
+    _stacked(ax, t, codes)
+    ax.set_xlabel(xlabel, fontsize=9)
+    _legend_codes(fig, codes, {c for c in codes if t[c].sum()}, ncol=3)
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+def plot_seat_grid(counts: dict, codes: list, title: str = '', ncols: int = 10):
+    """A body's seats as a grid of tiles, one tile per seat, grouped by category (in the order of `codes`) and labelled
+    with its code. The tiles are counts, not wards: which ward gets which seat is not decided here."""
+    seq = [c for c in codes for _ in range(int(counts.get(c, 0)))]
+    rows = -(-len(seq) // ncols)
+    fig, ax = plt.subplots(figsize=(ncols * 0.62 + 0.3, rows * 0.55 + 1.5), layout='constrained')
+    for i, c in enumerate(seq):
+        x, y = i % ncols, i // ncols
+        ax.add_patch(plt.Rectangle((x, -y), 0.94, 0.88, facecolor=COLOURS[c], edgecolor='#555555', lw=0.5))
+        ax.text(x + 0.47, -y + 0.44, c, ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
+    ax.set_xlim(-0.05, ncols + 0.05); ax.set_ylim(-rows + 0.85, 0.95); ax.set_aspect('equal'); ax.set_axis_off()
+    _legend_codes(fig, codes, set(seq), ncol=2)
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+# %% ../nbs/07_pictures.ipynb #5360da61
+def plot_shares(shares: pd.DataFrame, title: str = '', caps: dict | None = None):
+    """Proportionality at a glance: one panel per group, one row per body, its share of the population (hollow
+    circle) and its share of the seats (filled, in the group's colour). `shares`: columns `body`, `group`,
+    `population %`, `seats %` (floats, for drawing only). `caps`: group → a bound in per cent, drawn as a red line."""
+    groups = list(dict.fromkeys(shares['group']))
+    bodies = list(dict.fromkeys(shares['body']))
+    fig, axes = plt.subplots(1, len(groups), figsize=(2.9 * len(groups) + 1.4, len(bodies) * 0.3 + 1.8), sharey=True,
+                             squeeze=False, layout='constrained')
+    for ax, g in zip(axes[0], groups):
+        s = shares[shares['group'] == g].set_index('body').loc[bodies]
+        y = list(range(len(bodies)))
+        ax.hlines(y, s['population %'], s['seats %'], color='#999999', lw=1)
+        ax.scatter(s['population %'], y, facecolors='white', edgecolors='#333333', s=36, zorder=3, label='share of the population')
+        ax.scatter(s['seats %'], y, color=COLOURS[g], edgecolors='#333333', s=36, zorder=4, label='share of the seats')
+        if caps and g in caps:
+            ax.axvline(caps[g], color='#c00000', ls='--', lw=1.5)
+            ax.text(caps[g], -0.9, f'cap {caps[g]} %', color='#c00000', ha='center', va='bottom', fontsize=9)
+        ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
+        ax.set_xlabel('per cent', fontsize=9); ax.tick_params(labelsize=9)
+        ax.set_xlim(left=0)
+        for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
+    axes[0][0].set_yticks(range(len(bodies)), bodies, fontsize=9)
+    axes[0][0].set_ylim(len(bodies) - 0.5, -1.4)
+    h, l = axes[0][-1].get_legend_handles_labels()
+    fig.legend(h, l, loc='outside lower center', ncol=2, fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #034d6dce
+def plot_share_scatter(shares: pd.DataFrame, title: str = '', note: dict | None = None):
+    """One panel per group, one dot per body: share of the population (x) against share of the seats (y), both in per
+    cent (`shares`: columns `body`, `group`, `population %`, `seats %`, floats for drawing only); the diagonal is
+    equality. `note`: group → a text written in its panel (e.g. what lifts the small shares)."""
+    groups = list(dict.fromkeys(shares['group']))
+    fig, axes = plt.subplots(1, len(groups), figsize=(3.6 * len(groups) + 0.3, 4.2), squeeze=False, layout='constrained')
+    for ax, g in zip(axes[0], groups):
+        s = shares[shares['group'] == g]
+        top = max(float(s['population %'].max()), float(s['seats %'].max())) * 1.08 + 1
+        ax.plot([0, top], [0, top], color='#777777', lw=1, ls=':', label='equal shares')
+        ax.scatter(s['population %'], s['seats %'], color=COLOURS[g], edgecolors='#333333', s=22, lw=0.4, zorder=3,
+                   label=f'one body ({len(s)})')
+        ax.set_xlim(0, top); ax.set_ylim(0, top); ax.set_aspect('equal')
+        ax.set_xlabel(f'{g} share of the population (%)', fontsize=9); ax.set_ylabel(f'{g} share of the seats (%)', fontsize=9)
+        ax.tick_params(labelsize=9); ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
+        for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
+        if note and g in note: ax.text(0.03, 0.97, note[g], transform=ax.transAxes, va='top', fontsize=9, color='#333333')
+        ax.legend(loc='lower right', fontsize=9, frameon=False)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #026e27a5
+def plot_steps(steps: list, title: str = ''):
+    """Several steps of one allotment, one panel each, top to bottom: `steps` is a list of
+    (arrangement, label, cut, exclude, panel title), as `plot_arrangement` takes them."""
+    sizes = [len([b for b in a.order if b not in set(ex)]) for a, _, _, ex, _ in steps]
+    fig, axes = plt.subplots(len(steps), 1, figsize=(6.2, sum(sizes) * 0.28 + 1.0 * len(steps) + 0.4),
+                             gridspec_kw={'height_ratios': [s + 2 for s in sizes]}, squeeze=False, layout='constrained')
+    for ax, (a, label, cut, ex, t) in zip(axes[:, 0], steps):
+        plot_arrangement(a, label, cut=cut, exclude=ex, title=t, ax=ax)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #90fd9457
+import re as _re
+
+def plot_turn(res, name: str, title: str = '', exclude=None, top: int | None = None, mark=(), ax=None):
+    """The arrangement `name` of `res` (a key of `res.arrangements`) at its turn: the bodies open then (or all but
+    `exclude`), each coloured by the category it got; the cut-off after the group's offices if they are its first places."""
+    a = res.arrangements[name]
+    arr, open_ = a if isinstance(a, tuple) else (a, None)
+    if exclude is None: exclude = set(arr.order) - set(open_) if open_ is not None else set()
+    label = dict(zip(res.table['body'], res.table['category']))
+    m = _re.search(r'(?:^|: )(SC|ST|BC-A|BC-B|BC|W)\b', name)
+    g = m.group(1) if m else None
+    names = [b for b in arr.order if b not in set(exclude)]
+    got = [g is not None and label.get(b, 'UR') != 'UR' and group_of(label.get(b)) == g for b in names]
+    k = sum(got)
+    cut = k if k and all(got[:k]) else None
+    return plot_arrangement(arr, label, cut=cut, exclude=exclude, title=title or name, ax=ax, top=top, mark=mark, group=g)
+
+# %% ../nbs/07_pictures.ipynb #9d29e5fc
+def plot_tally(panels: list, codes: list, title: str = ''):
+    """How often each body held each category over a chain of elections: `panels` is a list of (title, table), each
+    table one row per body (`body`) and one column per election (a rotation chain's table); one bar per body, stacked."""
+    n = len(panels[0][1])
+    fig, axes = plt.subplots(1, len(panels), figsize=(2.9 * len(panels) + 1.5, n * 0.3 + 1.9), sharey=True, squeeze=False,
+                             layout='constrained')
+    used = set()
+    for ax, (t, tab) in zip(axes[0], panels):
+        el = [c for c in tab.columns if c != 'body']
+        counts = pd.DataFrame({c: (tab[el] == c).sum(axis=1).to_numpy() for c in codes}, index=list(tab['body']))
+        used |= {c for c in codes if counts[c].sum()}
+        _stacked(ax, counts, codes)
+        ax.set_title(t, fontsize=10)
+        ax.set_xlabel(f'elections (of {len(el)})', fontsize=9)
+        ax.set_xlim(0, len(el)); ax.set_xticks(range(0, len(el) + 1, 2 if len(el) > 6 else 1))
+    _legend_codes(fig, codes, used, ncol=3)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #4549f689
+def plot_departures(readings: pd.DataFrame, title: str = '', ax=None):
+    """Departures of a published list under each reading (`readings`: columns `reading`, `departures`): one bar per
+    reading, the fewest in dark blue, each labelled with its number; a reading with none would be the list exactly."""
+    import textwrap
+    r = readings.reset_index(drop=True)
+    names = ['\n'.join(textwrap.wrap(str(x).replace(', ', ',  '), 34)) for x in r['reading']]
+    lines = sum(x.count('\n') + 1 for x in names)
+    if ax is None: _, ax = plt.subplots(figsize=(6.6, lines * 0.19 + len(r) * 0.1 + 1.2), layout='constrained')
+    low = int(r['departures'].min())
+    for i, d in enumerate(r['departures']):
+        ax.barh(i, d, color='#1f4e99' if d == low else '#9e9e9e', edgecolor='#555555', lw=0.4)
+        ax.text(d + 0.1, i, f'{int(d)}', va='center', ha='left', fontsize=9)
+    ax.set_yticks(range(len(r)), names, fontsize=9)
+    ax.set_ylim(len(r) - 0.5, -0.5)
+    ax.set_xlabel('bodies whose published category departs from the computed one', fontsize=9)
+    ax.tick_params(axis='x', labelsize=9)
+    for s in ('top', 'right'): ax.spines[s].set_visible(False)
+    if title: ax.set_title(title, fontsize=11)
+    return ax
+
+# %% ../nbs/07_pictures.ipynb #8077e93b
+def plot_division_counts(panels: list, codes: list, title: str = '', xlabel: str = 'offices'):
+    """Offices per division by category: `panels` is a list of (title, table), each table one row per division
+    (the index) and one column per code (as `Result.divisions`); one stacked bar per division."""
+    n = max(len(t) for _, t in panels)
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.0 * len(panels) + 1.2, n * 0.3 + 1.9), sharey=True, squeeze=False,
+                             layout='constrained')
+    used = set()
+    for ax, (t, tab) in zip(axes[0], panels):
+        _stacked(ax, tab[list(codes)], codes)
+        ax.set_title(t, fontsize=10); ax.set_xlabel(xlabel, fontsize=9)
+        used |= {c for c in codes if tab[c].sum()}
+    _legend_codes(fig, codes, used, ncol=3)
+    if title: fig.suptitle(title, fontsize=11)
+    return fig
+
+# %% ../nbs/07_pictures.ipynb #e66f6115
+def _population_label(n: int) -> str:
+    "A population as the tables write it: 20,000; 1 lakh; 3 lakh."
+    return f"{n // 100_000} lakh" if n >= 100_000 and n % 100_000 == 0 else f"{n:,}"
+
+def plot_across(across: pd.DataFrame, bands, codes: list, title: str = '', outside=()):
+    """Seats by category across a population table: `across` has a `population` column and one column per code
+    (a body's counts at each population, stacked); `bands` are (serial, from, below, seats) rows, labelled on top;
+    `outside`: (from, below) ranges the table does not cover, hatched. Log scale of population."""
+    fig, ax = plt.subplots(figsize=(6.8, 5.6), layout='constrained')
+    base = pd.Series(0, index=across.index)
+    for code in codes:
+        ax.fill_between(across['population'], base, base + across[code], step='post', color=COLOURS[code],
+                        ec='#555555', lw=0.3, label=f'{code}: {CATEGORIES[code]}')
+        base = base + across[code]
+    for lo, hi in outside:
+        ax.axvspan(lo, hi, color='#dddddd', hatch='//', alpha=0.6, lw=0)
+        ax.text((lo * hi) ** 0.5, 2, 'not in\nthe table', ha='center', fontsize=9, color='#333333')
+    for serial, lo, hi, n in bands:
+        ax.text((lo * hi) ** 0.5, n + 0.6, f'({serial}): {n}', ha='center', fontsize=9)
+    lo = min([a for a, _ in outside] + [int(across['population'].min())])
+    hi = max([b for _, b in outside] + [int(across['population'].max())])
+    ax.set_xscale('log'); ax.set_xlim(lo, hi); ax.set_ylim(0, max(n for *_, n in bands) + 5)
+    ticks = sorted({b[1] for b in bands} | {b[2] for b in bands})
+    ax.set_xticks(ticks, [('\n' if i and t < ticks[i - 1] * 1.35 else '') + _population_label(t) for i, t in enumerate(ticks)],
+                  fontsize=9)
+    ax.minorticks_off(); ax.tick_params(axis='y', labelsize=9)
+    ax.set_xlabel('population of the municipal area', fontsize=9); ax.set_ylabel('directly elected seats', fontsize=9)
+    if title: ax.set_title(title, fontsize=10)
+    fig.legend(loc='outside lower center', ncol=2, fontsize=9, frameon=False)
     return fig
 
 # %% ../nbs/07_pictures.ipynb #a323bcd0

@@ -237,6 +237,127 @@ def test_the_handout_prints_on_a4_without_the_site_around_it(page, site):
     assert 2 <= pages <= 14, pages
 
 
+# ---------------------------------------------------------------- every procedure page: figures, inputs, print budget
+# Printed A4 pages (chromium's page.pdf) measured when the print styles were written, and the budget each page is held
+# to: the measurement, plus a little room for a new example. Before the print styles (and with fewer figures) the
+# Mayors 2023 page printed on 18 pages, Chairpersons on 37, councils on 35.
+PRINT_BUDGET = {'up_mayor_1994.html': 14, 'up_mayor_2023.html': 13, 'up_corporation_wards.html': 7, 'rotate.html': 8,
+                'check.html': 13, 'order.html': 7, 'up_chairpersons_2023.html': 25, 'municipal_council.html': 24,
+                'course_mayors.html': 8, 'course_chairpersons.html': 6, 'course_councils.html': 4}
+
+
+def _procedure_pages(page, site) -> list:
+    "The pages the site's Procedures sections list, in the sidebar's order (read from the home page)."
+    page.goto(f'{site}/index.html', wait_until='networkidle')
+    return page.evaluate("""() => [...document.querySelectorAll('.bd-sidebar-primary p.caption')]
+        .filter(c => c.innerText.trim().startsWith('Procedures'))
+        .flatMap(c => [...c.nextElementSibling.querySelectorAll(':scope > li > a')].map(a => a.getAttribute('href')))""")
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    return pdf.count(b'/Type /Page') - pdf.count(b'/Type /Pages')
+
+
+def test_the_procedures_section_lists_every_procedure_notebook(page, site):
+    names = _procedure_pages(page, site)
+    assert set(PROCEDURES) <= set(names), names
+    assert {'rotate.html', 'check.html', 'order.html'} <= set(names), names
+    assert set(names) <= set(PRINT_BUDGET), f'a new procedure page needs a print budget: {names}'
+
+
+def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_described(page, site):
+    import re
+    for name in _procedure_pages(page, site):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        figs = page.locator('main figure:has(img)')
+        assert figs.count() >= 3, f'{name}: {figs.count()} figures'
+        ids = []
+        for i in range(figs.count()):
+            fig = figs.nth(i)
+            fid = fig.get_attribute('id') or ''
+            assert re.fullmatch(r'fig-[a-z0-9-]+', fid), f'{name}: figure {i} anchor {fid!r}'
+            cap = fig.locator('figcaption').inner_text().strip()
+            alt = (fig.locator('img').get_attribute('alt') or '').strip()
+            assert len(cap) > 30, f'{name}#{fid}: caption {cap!r}'
+            assert len(alt) > 60 and alt != cap, f'{name}#{fid}: alt {alt!r}'
+            assert not re.search(r'[0-9a-f]{16}|\.png\b|^Chart:', alt), f'{name}#{fid}: alt is a file name or a stub: {alt!r}'
+            assert fig.locator('img').evaluate('e => e.complete && e.naturalWidth > 0'), f'{name}#{fid}: image not loaded'
+            ids.append(fid)
+        assert len(set(ids)) == len(ids), f'{name}: anchors repeat {ids}'
+        for fid in (ids[0], ids[-1]):       # the anchor resolves: a link to it lands on the figure
+            page.goto(f'{site}/{name}#{fid}', wait_until='networkidle')
+            assert page.locator(f'[id="{fid}"]').count() == 1
+            top, room = page.locator(f'[id="{fid}"]').evaluate('e => [e.getBoundingClientRect().top, window.innerHeight]')
+            assert -5 < top < room - 100, f'{name}#{fid}: not scrolled to ({top} of {room})'
+        for i in range(figs.count()):       # a figure under an example whose input is illustrative says so in its caption
+            given = figs.nth(i).evaluate("""f => { for (let s = f.closest('section'); s; s = s.parentElement.closest('section')) {
+                const p = s.querySelector(':scope > p.example-input'); if (p) return p.innerText; } return ''; }""")
+            if 'illustrative' in given:
+                cap = figs.nth(i).locator('figcaption').inner_text()
+                assert re.search(r'illustrative|made-up|invented', cap), f'{name}#{ids[i]}: input {given!r}, caption {cap!r}'
+    assert page.offsite == []
+
+
+def test_figures_are_readable_at_100_per_cent(page, site):
+    "Shown at the page's width, a figure is not scaled below 90 % of its size at 96 dpi: 9 pt labels stay 9 pt or near."
+    import struct
+    for name in _procedure_pages(page, site):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        for img in page.locator('main figure img').all():
+            src = img.get_attribute('src')
+            png = (SITE / src).read_bytes()
+            i = png.index(b'pHYs')
+            ppm = struct.unpack('>I', png[i + 4:i + 8])[0]          # pixels per metre, as matplotlib wrote them
+            inches = struct.unpack('>I', png[16:20])[0] / (ppm * 0.0254)
+            shown = img.evaluate('e => e.clientWidth')
+            assert shown / (inches * 96) >= 0.9, f'{name} {src}: {inches:.1f} in wide, shown at {shown} px'
+
+
+def test_every_worked_example_input_downloads_from_the_site(page, site):
+    "Every CSV link next to a worked example points at a file of the built site, and the site serves it."
+    seen = set()
+    for name in _procedure_pages(page, site) + list(COURSE):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        links = page.locator('p.example-input a.download')
+        if name in PROCEDURES: assert links.count() >= 1, name
+        for href in {a.get_attribute('href') for a in links.all()}:
+            assert href.startswith('_static/data/') and href.endswith('.csv'), f'{name}: {href}'
+            assert (SITE / href).is_file(), f'{name}: {href} not in the built site'
+            if href in seen: continue
+            seen.add(href)
+            r = page.request.get(f'{site}/{href}')
+            assert r.status == 200 and r.text().startswith('body,'), f'{name}: {href}'
+    assert len(seen) >= 5, seen
+    assert page.offsite == []
+
+
+def test_print_styles_keep_headings_with_what_follows_and_figures_whole(page, site):
+    page.goto(f'{site}/up_mayor_2023.html', wait_until='networkidle')
+    page.emulate_media(media='print')
+    style = lambda sel, prop: page.locator(sel).first.evaluate(f'e => getComputedStyle(e)["{prop}"]')
+    assert style('main h2', 'breakAfter') == 'avoid'
+    assert style('main figure', 'breakInside') == 'avoid'
+    assert style('main figcaption', 'breakBefore') == 'avoid'
+    assert style('main table:not(.long-table)', 'breakInside') == 'avoid'             # a short table: whole
+    assert page.locator('main table.long-table').count() >= 1                         # a long one may split between rows
+    assert style('main table.long-table', 'breakInside') == 'auto'
+    assert style('main table.long-table thead', 'display') == 'table-header-group'    # its header on every page
+    assert not page.locator('.bd-sidebar-primary').is_visible() and not page.locator('#jb-print-toc').is_visible()
+    assert page.locator('details.hide').count() > 0 and not page.locator('details.hide').first.is_visible()
+    assert page.locator('main figure img').first.is_visible()
+
+
+def test_printed_procedure_pages_and_handouts_fit_their_page_budget(page, site):
+    names = _procedure_pages(page, site) + list(COURSE)
+    counts = {}
+    for name in names:
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        counts[name] = _pdf_pages(page.pdf(format='A4'))
+    over = {n: (k, PRINT_BUDGET[n]) for n, k in counts.items() if not 1 <= k <= PRINT_BUDGET[n]}
+    assert over == {}, f'printed pages (count, budget): {over}; all: {counts}'
+    assert counts['up_mayor_2023.html'] <= 13 and counts['course_mayors.html'] >= 2
+
+
 def test_glossary_has_every_code_in_english_and_hindi():
     from reservation_law.arrangement import CATEGORIES
     html = _html('glossary.html')

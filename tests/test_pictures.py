@@ -1,0 +1,111 @@
+"""The pictures a trainer projects (reservation_law.pictures): at most 7.7 inches wide (shown at the site's 741 px
+content width, 9 pt stays 9 pt), every label at 9 pt or more, every label on a tile passing WCAG AA (4.5 : 1), and
+the marks where the results put them. Drawn on the bundled figures; nothing here decides a legal result."""
+import matplotlib
+matplotlib.use('Agg')
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+import reservation_law as rl
+from matplotlib.colors import to_hex
+from reservation_law import pictures as P
+from reservation_law.arrangement import KARNATAKA_CODES, UP_CODES
+from reservation_law.bodies import example_path, load_bodies
+
+MAX_WIDTH = 7.7   # inches, tight box: 741 px of content at 96 px per inch
+
+
+@pytest.fixture(scope='module')
+def mayors():
+    return rl.allot('up-mayor-2023', example_path('up_corporations_17_bc_illustrative.csv'))
+
+
+@pytest.fixture(scope='module')
+def parishads():
+    b = load_bodies(example_path('up_palika_parishads_example.csv'), ('population', 'sc', 'st', 'bc', 'women', 'division'))
+    return rl.allot('up-palika-parishads-2023', b), b
+
+
+def _fig(x): return x if isinstance(x, plt.Figure) else x.figure
+
+
+def _checked(x):
+    "The figure's tight width within the bound, every text at 9 pt or more, every text on a tile readable on it."
+    fig = _fig(x)
+    fig.canvas.draw()
+    box = fig.get_tightbbox(fig.canvas.get_renderer())
+    assert box.width <= MAX_WIDTH, f'{box.width:.2f} in wide'
+    texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_text().strip() and t.get_visible()]
+    assert texts and all(t.get_fontsize() >= 9 for t in texts), sorted({t.get_fontsize() for t in texts})
+    tiles = {to_hex(c): c for c in P.COLOURS.values()}
+    for ax in fig.axes:
+        for t in ax.texts:
+            colour = to_hex(t.get_color())
+            for p in ax.patches:
+                if p.get_fill() and p.contains_point(ax.transData.transform(t.get_position())):
+                    face = to_hex(p.get_facecolor())
+                    if face in tiles: assert P.contrast(colour, face) >= 4.5, (t.get_text(), colour, face)
+    plt.close(fig)
+    return fig
+
+
+def test_arrangement_and_turn(mayors):
+    ax = P.plot_turn(mayors, 'BC (s.7(5)(1)(d)(iii))')
+    assert len(ax.patches) == 15                                    # the 15 open at BC's turn, not the 17
+    labels = [t.get_text() for t in ax.texts]
+    assert sum(1 for l in labels if l.endswith(('BC', 'BC-W'))) == 4 and any(l.startswith('cut-off') for l in labels)
+    _checked(ax)
+    ax = P.plot_arrangement(mayors.arrangements['W (s.7(5)(1)(d)(iv))'][0], dict(zip(mayors.table.body, mayors.table.category)),
+                            cut=3, mark=['Meerut'])
+    assert sum(1 for p in ax.patches if not p.get_fill()) == 1      # one red outline
+    assert 'e6' not in ax.xaxis.get_offset_text().get_text()        # populations written out, not 1e6
+    _checked(ax)
+
+
+def test_chains_mark_the_conflicts_the_warnings_name():
+    t1 = pd.DataFrame({'body': list('ABC'), 'category': ['SC-W', 'W', 'UR']})
+    t2 = pd.DataFrame({'body': list('ABC'), 'category': ['UR', 'SC', 'W']})
+    fig = P.plot_chains([('one', [t1, t2], [('B', 1)]), ('two', [t1, t1], [])], ['1', '2'])
+    outlined = [(p.get_x(), p.get_y()) for p in fig.axes[0].patches if not p.get_fill()]
+    assert outlined == [(1, 1)] and not [p for p in fig.axes[1].patches if not p.get_fill()]
+    assert len(fig.legends) == 1 and 'conflict (see the warnings)' in [t.get_text() for t in fig.legends[0].get_texts()]
+    _checked(fig)
+    ax = P.plot_chain([t1, t2], ['published', 'computed'], marks=[('A', 1)], mark_label='departs from the published list')
+    assert 'departs from the published list' in [t.get_text() for t in ax.get_legend().get_texts()]
+    _checked(ax)
+
+
+def test_division_pictures(parishads):
+    res, bodies = parishads
+    fig = P.plot_divisions(res, bodies, title='22 Palika Parishads')
+    assert sum(len(a.patches) for a in fig.axes) == 22
+    _checked(fig)
+    fig = P.plot_division_counts([('22', res.divisions)], UP_CODES)
+    assert round(sum(p.get_width() for p in fig.axes[0].patches)) == 22
+    _checked(fig)
+    fig = P.plot_divisions(res.table[['body', 'category']], bodies.assign(division='one'), ncols=1)   # a published list
+    _checked(fig)
+
+
+def test_seats_grid_shares_tally_departures_across():
+    ax = P.plot_seat_grid({'SC': 14, 'SC-W': 7, 'BC': 18, 'BC-W': 9, 'W': 18, 'UR': 34}, UP_CODES)
+    assert len(ax.patches) == 100
+    _checked(ax)
+    t = pd.DataFrame({'body': ['P', 'Q'], 'SC': [3, 4], 'SC-W': [1, 2], 'UR': [6, 10]})
+    _checked(P.plot_seats(t, ['SC', 'SC-W', 'UR']))
+    sh = pd.DataFrame({'body': ['P', 'Q'] * 2, 'group': ['SC', 'SC', 'BC', 'BC'], 'population %': [21.3, 12.0, 18.0, 40.0],
+                       'seats %': [21.0, 12.0, 18.0, 26.7]})
+    fig = P.plot_shares(sh, caps={'BC': 27})
+    assert [l.get_xdata()[0] for l in fig.axes[1].get_lines() if l.get_linestyle() == '--'] == [27]
+    _checked(fig)
+    _checked(P.plot_share_scatter(sh))
+    chain = pd.DataFrame({'body': list('AB'), '1': ['SC', 'UR'], '2': ['UR', 'SC'], '3': ['SC', 'W']})
+    fig = P.plot_tally([('three', chain)], ['SC', 'W', 'UR'])
+    assert sorted(p.get_width() for p in fig.axes[0].patches if p.get_width()) == [1, 1, 1, 1, 2]
+    _checked(fig)
+    rd = pd.DataFrame({'reading': ['default', 'women-total=groups-only, percentage=state-share, tiebreak=name'], 'departures': [10, 8]})
+    ax = P.plot_departures(rd)
+    assert [to_hex(p.get_facecolor()) for p in ax.patches] == ['#9e9e9e', '#1f4e99']   # the fewest in blue
+    _checked(ax)
+    acr = pd.DataFrame({'population': [20_000, 40_000], **{c: [2, 3] for c in KARNATAKA_CODES}})
+    _checked(P.plot_across(acr, [(1, 20_000, 40_000, 20), (2, 40_000, 50_000, 30)], KARNATAKA_CODES, outside=[(12_000, 20_000)]))
