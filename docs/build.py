@@ -344,20 +344,41 @@ def _csv_of(source: str, module) -> list:
     return list(dict.fromkeys(out))
 
 
+def _flow(source: str, module) -> list:
+    """A code cell's top-level statements (function and class definitions left out: their bodies are not an example's
+    input), each as (bundled CSVs it loads, names it uses, names it assigns)."""
+    try: tree = ast.parse(source)
+    except SyntaxError: return [(_csv_of(source, module), set(re.findall(r'\b\w+\b', source)), set())]
+    out = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): continue
+        names = [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+        out.append((_csv_of(ast.get_source_segment(source, node) or '', module),
+                    {n.id for n in names if isinstance(n.ctx, ast.Load)}, {n.id for n in names if isinstance(n.ctx, ast.Store)}))
+    return out
+
+
 def add_downloads(cells: list, module) -> None:
-    "Under each `### Worked example` heading: a link to the bundled CSV that example (or the page before it) loads."
-    loads, current = [], []
-    for c in cells:
-        if c.cell_type == 'code': current = _csv_of(c.source, module) or current
-        loads.append(current)
-    ahead = {}
+    """Under each `### Worked example` heading: a link to the bundled CSV that the example loads, or that the names it
+    uses were loaded from earlier in the page; none for an example whose input is made in the page itself."""
+    bound, ahead = {}, {}                 # name -> the bundled CSVs its value came from
     for i, c in enumerate(cells):
-        if c.cell_type != 'markdown' or not re.search(r'^#{2,4} Worked example', c.source, re.M): continue
-        files = []
-        for j in range(i + 1, len(cells)):
-            if cells[j].cell_type == 'markdown' and re.search(r'^#{1,4} ', cells[j].source, re.M): break
-            if cells[j].cell_type == 'code': files = files or _csv_of(cells[j].source, module)
-        ahead[i] = files or loads[i]
+        if c.cell_type == 'markdown' and re.search(r'^#{2,4} Worked example', c.source, re.M):
+            own, free, made = [], [], set()
+            for j in range(i + 1, len(cells)):
+                if cells[j].cell_type == 'markdown' and re.search(r'^#{1,4} ', cells[j].source, re.M): break
+                if cells[j].cell_type != 'code': continue
+                for files, used, assigned in _flow(cells[j].source, module):
+                    own += files
+                    free += sorted(used - made - assigned)     # a comprehension's own variable is not an input
+                    made |= assigned
+            ahead[i] = list(dict.fromkeys(own or [f for name in free for f in bound.get(name, ())]))
+        if c.cell_type == 'code':
+            for files, used, assigned in _flow(c.source, module):
+                files = files + [f for name in sorted(used) for f in bound.get(name, ())]
+                for name in assigned:
+                    if files: bound[name] = list(dict.fromkeys(files))
+                    else: bound.pop(name, None)      # rebound to something made in the page: no longer that file
     for i, files in ahead.items():
         if not files: continue
         links = ', '.join(f'<a class="download" href="_static/data/{f}" download>{f}</a>' for f in files)
