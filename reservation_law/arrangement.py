@@ -216,7 +216,7 @@ class Arrangement:
 
     def show(self, body) -> str:
         "A body's key for display: a percentage for a share, a whole number otherwise (a population)."
-        return pct(self.key[body]) if self.is_share else fmt_int(int(self.key[body]))
+        return self.shown(np.array([self.rank(body) - 1], dtype='int64'))[0]
 
     def shown(self, rows=None, as_share: bool | None = None) -> list:
         """`show` for many bodies at once (rows of the arrangement, all by default), in integer arithmetic; `as_share`: as
@@ -304,7 +304,7 @@ def _sort_desc(cols, pop=None) -> np.ndarray:
     if len(whole) == 0 or int(whole.max()) >= 2**22:                   # the whole part and 40 bits do not fit one int64
         return np.lexsort(((-pop,) if pop is not None else ()) + (-lo, -hi, -whole))
     first = (whole << 40) | hi
-    perm = np.argsort(-first, kind='stable')
+    perm = np.argsort(-first)           # need not be stable: rows equal in every key and `pop` are put in name order after
     f = first[perm]
     tied = np.zeros(len(perm), dtype=bool)
     tied[1:] = f[1:] == f[:-1]

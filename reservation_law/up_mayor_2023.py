@@ -186,11 +186,14 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
         warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
                                   "allotted: no corporation left"))
     allotted = {b: wcode for b in women} | {b: code for b in others}
-    warns += arr.ties_between(walk, allotted, code, skip=bar)
     # where the walk ended: at its last office (women and others are each in walk order, the fallback's not); the next
     # walk starts next to it
     if fell: last = next(b for b in reversed(walk) if b in allotted)
     else: last = max((x[-1] for x in (women, others) if x), key=walk.index, default=None)
+    # ties across a cut-off: only up to the first body the walk could still have reached after its end
+    after = walk.index(last) + 1 if last else 0
+    stop = next((i for i in range(after, len(walk)) if walk[i] not in bar), len(walk)) + 1
+    warns += arr.ties_between(walk[:stop], allotted, code, skip=bar)
     passed = [b for b in walk[:walk.index(last)] if b in bar_w and b not in bar and b not in allotted] if last and bar_w - bar else []
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
@@ -262,20 +265,21 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
             continue
         got, walk, s, w, done = walk_group(arr, open_now, code, k, kw, prev, it, rec)
         steps += s; warns += w
-        # the allotted in walk order, each with its position in the walk (from 0); the walk ends at the last of them
-        ranked = [(i, b) for i, b in enumerate(walk[:walk.index(done['end']) + 1]) if b in got] if got else []
-        who = [b for _, b in ranked]
+        # the allotted in walk order and their positions in the walk (from 0); the walk ends at the last of them
+        reached = walk[:walk.index(done['end']) + 1] if got else []
+        pos = [i for i, b in enumerate(reached) if b in got]
+        who = [reached[i] for i in pos]
         places = np.flatnonzero(is_open[arr.positions])   # the open corporations' places in `arr`: the walk is these,
         turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk else 0   # rotated to start at this one
-        place = (np.array([i for i, _ in ranked], dtype='int64') + turn) % max(len(walk), 1)   # each one's place among them
+        place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)   # each one's place among them
         at = arr.positions[places[place]]                  # and its row in `bodies`
         of = f" of {len(walk)} by {arr.by} ("
         category[at], clause[at] = np.array([got[b] for b in who], dtype=object), arr.clause
         reason[at] = np.array([f"place {p + 1}{of}{key})" + (f", position {i + 1} of the cyclic walk" if prev is not None else '')
-                               for (i, _), p, key in zip(ranked, place.tolist(), arr.shown(places[place], as_share=code != 'W'))],
+                               for i, p, key in zip(pos, place.tolist(), arr.shown(places[place], as_share=code != 'W'))],
                               dtype=object)
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
-                          + ', '.join(f"{b} {c}" for b, c in zip(who, category[at].tolist()))))
+                          + ', '.join([f"{b} {c}" for b, c in zip(who, category[at].tolist())])))
         walks[code] = {k: done[k] for k in ('start', 'end', 'passed')}
         if done['fallback']: fallbacks[code] = done['fallback']
         open_now.difference_update(got); is_open[at] = False
