@@ -198,7 +198,7 @@ class Arrangement:
         "The body's place in the arrangement, from 1."
         if not hasattr(self, '_rank'):
             self._asked = getattr(self, '_asked', 0) + 1
-            if self._asked <= 16:                   # a few look-ups (the ties at a cut-off): a scan in C beats building a dict
+            if self._asked <= 4:                    # a few look-ups (a tie at a cut-off): a scan in C beats building a dict
                 try: return self.order.index(body) + 1
                 except ValueError: raise KeyError(body) from None
             self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))

@@ -109,7 +109,8 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
     """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
     warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded)."""
     order, clause = arr.order, arr.clause + '; (f)'
-    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    held_it = {p for p in set(prev.values()) if held(p, code)}      # the categories (a few) that held `code`
+    holders = [i for i, b in enumerate(order) if prev.get(b) in held_it]
     open_holders = [i for i in holders if order[i] in is_open]
     steps, warns = [], []
     if option == 'restart-at-top' or not holders:
@@ -127,7 +128,7 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
                           f"starts next to it"))
         warns += start_ties(arr, names, i, (i + 1) % len(names), f'the rotation of {code}')
         return names[i + 1:] + names[:i + 1], order[anchor], steps, warns
-    if end is not None and end in arr.key:
+    if end is not None and end in order:
         anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
     else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
             # without a wrap round the bottom, the lowest-placed holder
@@ -161,9 +162,11 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
     prev = prev or {}
-    last_time = [(b, p) for b, p in prev.items() if b in is_open and p and p != 'UR']   # only these can be barred
-    bar = {b for b, p in last_time if barred(p, code, women_bar)}                       # may not take the group
-    bar_w = bar | {b for b, p in last_time if barred(p, wcode, women_bar)}              # may not take its women's office
+    then = set(prev.values())                                      # the categories held last time (a few)
+    no_group = {p for p in then if barred(p, code, women_bar)}
+    no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
+    bar = {b for b, p in prev.items() if p in no_group and b in is_open}      # may not take the group
+    bar_w = {b for b, p in prev.items() if p in no_women and b in is_open}    # may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office
     women = list(islice((b for b in walk if b not in bar_w), kw))
     chosen = set(women)
@@ -210,14 +213,14 @@ def _previous_in_force(previous, previous_date, warns, assumptions):
         warns.append(LegalWarning('period', 's.7(5)(1)(f), Explanations I and II', "the previous allotment is taken to be of an "
                      f"election held after the 2023 Ordinance ({ORDINANCE_2023:%d %B %Y}), since its date was not given; an "
                      "election before it is not a 'previous election': give --previous-date to check"))
-        return dict(zip(previous['body'], previous['category']))
+        return dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     if previous_date < ORDINANCE_2023:
         warns.append(LegalWarning('period', 's.7(5)(1)(f), Explanations I and II', f"the previous election ({previous_date:%d %B %Y}) "
                      f"was held before the 2023 Ordinance ({ORDINANCE_2023:%d %B %Y}): it is not a 'previous election'; its "
                      "allotment is disregarded and this allotment is made as at a first election"))
         return None
     assumptions.append(f"previous election held on {previous_date:%d %B %Y}, after the 2023 Ordinance: it counts for (f)")
-    return dict(zip(previous['body'], previous['category']))
+    return dict(zip(previous['body'].tolist(), previous['category'].tolist()))
 
 def _record_2023(previous, prev, warns, assumptions):
     "The record of the previous election's walks, or {} (with the assumption that goes with having none)."
@@ -270,7 +273,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         pos = [i for i, b in enumerate(reached) if b in got]
         who = [reached[i] for i in pos]
         places = np.flatnonzero(is_open[arr.positions])   # the open corporations' places in `arr`: the walk is these,
-        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk else 0   # rotated to start at this one
+        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk and prev is not None else 0   # rotated to start here
         place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)   # each one's place among them
         at = arr.positions[places[place]]                  # and its row in `bodies`
         of = f" of {len(walk)} by {arr.by} ("
@@ -285,7 +288,9 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         open_now.difference_update(got); is_open[at] = False
     category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
     if prev is not None:
-        rep = [b for b, c in zip(names, category) if c != 'UR' and barred(prev.get(b), c, it['women-bar'])]
+        then, now = set(prev.values()) | {None}, set(category)     # the few categories of each election
+        again = {(p, c): barred(p, c, it['women-bar']) for p in then for c in now}
+        rep = [b for b, c in zip(names, category) if c != 'UR' and again[prev.get(b), c]]
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
     table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason})
