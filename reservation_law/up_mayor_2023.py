@@ -256,36 +256,38 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         gone = sorted(set(prev) - set(names))
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
-    everyone, open_now, is_open = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
+    everyone, open_set, open_row = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
     category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', 'not reached in any arrangement of (d)'))
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
         arr = arrangement_for(bodies, code, it['percentage'], it['tiebreak'])
-        arrs[f"{code} ({arr.clause})"] = (arr, everyone[is_open].tolist())
+        arrs[f"{code} ({arr.clause})"] = (arr, everyone[open_row].tolist())
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_now, code, k, kw, prev, it, rec)
+        got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec)
         steps += s; warns += w
-        # the allotted in walk order and their positions in the walk (from 0); the walk ends at the last of them
+        # the allotted in walk order and their positions in the walk (from 0): the walk ends at the last of them
         reached = walk[:walk.index(done['end']) + 1] if got else []
         pos = [i for i, b in enumerate(reached) if b in got]
-        who = [reached[i] for i in pos]
-        places = np.flatnonzero(is_open[arr.positions])   # the open corporations' places in `arr`: the walk is these,
-        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk and prev is not None else 0   # rotated to start here
-        place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)   # each one's place among them
-        at = arr.positions[places[place]]                  # and its row in `bodies`
-        of = f" of {len(walk)} by {arr.by} ("
-        category[at], clause[at] = np.array([got[b] for b in who], dtype=object), arr.clause
-        reason[at] = np.array([f"place {p + 1}{of}{key})" + (f", position {i + 1} of the cyclic walk" if prev is not None else '')
-                               for i, p, key in zip(pos, place.tolist(), arr.shown(places[place], as_share=code != 'W'))],
-                              dtype=object)
+        who, codes = [reached[i] for i in pos], [got[reached[i]] for i in pos]
+        # the walk is the open corporations in the order of `arr`, after a previous election rotated to start at walk[0]:
+        # each allotted one's place among them, and its row in `bodies`
+        places = np.flatnonzero(open_row[arr.positions])
+        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk and prev is not None else 0
+        place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)
+        at = arr.positions[places[place]]
+        keys = arr.shown(places[place], as_share=code != 'W')
+        where = [f", position {i + 1} of the cyclic walk" for i in pos] if prev is not None else [''] * len(pos)
+        category[at], clause[at] = np.array(codes, dtype=object), arr.clause
+        reason[at] = np.array([f"place {p + 1} of {len(walk)} by {arr.by} ({key}){w}"
+                               for p, key, w in zip(place.tolist(), keys, where)], dtype=object)
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
-                          + ', '.join([f"{b} {c}" for b, c in zip(who, category[at].tolist())])))
+                          + ', '.join([f"{b} {c}" for b, c in zip(who, codes)])))
         walks[code] = {k: done[k] for k in ('start', 'end', 'passed')}
         if done['fallback']: fallbacks[code] = done['fallback']
-        open_now.difference_update(got); is_open[at] = False
+        open_set.difference_update(got); open_row[at] = False
     category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
     if prev is not None:
         then, now = set(prev.values()) | {None}, set(category)     # the few categories of each election
