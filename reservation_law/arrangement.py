@@ -334,8 +334,8 @@ def pct_many(num, den, places: int = 2) -> list:
     n = (2 * scaled + den) // (2 * den)                             # the percentage in units of 10**-places, nearest
     exact = scaled % den == 0
     top = 100 * 10**places
-    if len(n) and (int(n.min()) < 0 or int(n.max()) > top):
-        whole, frac = np.divmod(n, 10**places)
+    if (len(n) and (int(n.min()) < 0 or int(n.max()) > top)) or (places not in _PERCENTS and len(n) <= top):  # not shares,
+        whole, frac = np.divmod(n, 10**places)                                                           # or only a few
         return [f"{'' if e else APPROX}{w:,}.{f:0{places}d}{NBSP}%" for w, f, e in zip(whole.tolist(), frac.tolist(), exact.tolist())]
     if places not in _PERCENTS:
         texts = [f"{w:,}.{f:0{places}d}{NBSP}%" for w, f in (divmod(i, 10**places) for i in range(top + 1))]

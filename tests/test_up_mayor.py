@@ -351,7 +351,16 @@ def test_pct_many_is_pct(pairs, places):
     wherever `pct_many` is used (num < 2**40)."""
     pairs += [(a % d, d) for a, d in pairs] + [(0, 3), (3, 3), (1, 3), (1, 8), (3, 4), (7, 10**6)]   # shares; exact, ≈, 0, 100 %
     num, den = [a for a, _ in pairs], [d for _, d in pairs]
-    assert pct_many(num, den, places) == [pct(Fraction(a, d), places) for a, d in pairs]
+    looked_up = pct_many(num, den, places)              # the texts of 0 % … 100 % are made (below): looked up
+    made, arrangement._PERCENTS = arrangement._PERCENTS, {}
+    try: formatted = pct_many(num, den, places)         # not made (a short list): formatted in turn
+    finally: arrangement._PERCENTS = made
+    assert looked_up == formatted == [pct(Fraction(a, d), places) for a, d in pairs]
+
+
+from reservation_law import arrangement
+for places in range(4):                                 # make the texts, as a long list of shares does
+    pct_many(range(100 * 10**places + 1), [100 * 10**places] * (100 * 10**places + 1), places)
 
 
 def _ties_between_0_2(arr, sequence, label, what='', skip=()):
