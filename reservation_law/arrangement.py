@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
 from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import fmt_fraction, fmt_int
 
 # %% auto #0
 __all__ = ['CATEGORIES', 'UP_CODES', 'KARNATAKA_CODES', 'DIGITS', 'MAX_DENOMINATOR', 'TIEBREAKS', 'APPROX', 'NBSP', 'group_of',
-           'is_women', 'LegalWarning', 'Step', 'Steps', 'Shares', 'share', 'pct', 'exact_key', 'Arrangement',
+           'is_women', 'LegalWarning', 'Step', 'Steps', 'Shares', 'share', 'whole', 'pct', 'exact_key', 'Arrangement',
            'pct_many', 'Result']
 
 # %% ../nbs/02_arrangement.ipynb #6683978e
@@ -109,6 +110,11 @@ def share(bodies: pd.DataFrame, column: str, of: str = 'population') -> Shares:
     "Each body's `column` ÷ `of`, exactly, keyed by body name (read one: a `Fraction`)."
     return Shares(bodies['body'], _ints(bodies[column]), _ints(bodies[of]))
 
+def whole(bodies: pd.DataFrame, column: str = 'population') -> Shares:
+    "Each body's `column` (a whole number, such as its population) as a key: `column` ÷ 1, kept as integer columns."
+    num = _ints(bodies[column])
+    return Shares(bodies['body'], num, np.ones(len(num), dtype=num.dtype))
+
 def pct(x: Fraction, places: int = 2) -> str:
     "A share as a percentage for display, to `places`: '37.50 %' when exact, '≈ 12.34 %' when not (no-break spaces)."
     num, den = (x.numerator, x.denominator) if isinstance(x, (Fraction, int)) else Fraction(x).as_integer_ratio()
@@ -180,17 +186,21 @@ class Arrangement:
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
         for a, b in _runs(tie):                                         # the rest of the tie-break: the name
             perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
-        self.positions = np.array(perm, dtype='int64')                 # each place's row in `names` (or `bodies`)
-        self.order = np.array(names, dtype=object)[self.positions].tolist() if perm else []
-        self._pop = pop[np.array(perm, dtype='int64')] if perm else pop[:0]
-        self._num, self._den = num[perm] if perm else num[:0], den[perm] if perm else den[:0]
+        self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
+        self.order = np.array(names, dtype=object)[perm].tolist() if len(perm) else []
+        self._pop, self._num, self._den = pop[perm], num[perm], den[perm]
 
     def __len__(self): return len(self.order)
     def __iter__(self): return iter(self.order)
 
     def rank(self, body) -> int:
         "The body's place in the arrangement, from 1."
-        if not hasattr(self, '_rank'): self._rank = {b: i for i, b in enumerate(self.order, 1)}
+        if not hasattr(self, '_rank'):
+            self._asked = getattr(self, '_asked', 0) + 1
+            if self._asked <= 4:                    # a few look-ups (a tie at a cut-off): a scan in C beats building a dict
+                try: return self.order.index(body) + 1
+                except ValueError: raise KeyError(body) from None
+            self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
         return self._rank[body]
 
     @property
@@ -205,14 +215,16 @@ class Arrangement:
 
     def show(self, body) -> str:
         "A body's key for display: a percentage for a share, a whole number otherwise (a population)."
-        return pct(self.key[body]) if self.is_share else fmt_int(int(self.key[body]))
+        return self.shown(np.array([self.rank(body) - 1], dtype='int64'))[0]
 
-    def shown(self, rows=None) -> list:
-        "`show` for many bodies at once (rows of the arrangement, all by default), in integer arithmetic."
+    def shown(self, rows=None, as_share: bool | None = None) -> list:
+        """`show` for many bodies at once (rows of the arrangement, all by default), in integer arithmetic; `as_share`: as
+        a percentage (default: if the key is a share), else as a whole number."""
         num, den = (self._num, self._den) if rows is None else (self._num[rows], self._den[rows])
-        if not self.is_share or num.dtype == object:
-            return [pct(Fraction(int(a), int(b))) if self.is_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
-        return pct_many(num, den)
+        as_share = self.is_share if as_share is None else as_share
+        if num.dtype == object or (as_share and len(num) and int(num.max()) >= 2**40):     # beyond int64 arithmetic
+            return [pct(Fraction(int(a), int(b))) if as_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
+        return pct_many(num, den) if as_share else [fmt_int(x) for x in (num // den).tolist()]
 
     def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off') -> LegalWarning | None:
         "A warning if `a` and `b` tie on the key (their order was decided by the tie-break)."
@@ -265,12 +277,12 @@ class Arrangement:
     def ties_between(self, sequence: list, label: dict, what: str = '', skip=()) -> list:
         "Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s."
         skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
-        seq = [b for b in sequence if b not in skip]
+        seq = [b for b in sequence if b not in skip] if skip else list(sequence)
+        labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
         warns = []
-        for a, b in zip(seq, seq[1:]):
-            if label.get(a, 'UR') != label.get(b, 'UR'):
-                w = self.tie_warning(a, b, what, f"fall on either side of a cut-off ({label.get(a, 'UR')} / {label.get(b, 'UR')})")
-                if w: warns.append(w)
+        for i in np.flatnonzero(labels[1:] != labels[:-1]).tolist():      # only where the label changes
+            w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})")
+            if w: warns.append(w)
         return warns
 
     def table(self, exclude=(), cut: int | None = None, label=None) -> pd.DataFrame:
@@ -291,7 +303,7 @@ def _sort_desc(cols, pop=None) -> np.ndarray:
     if len(whole) == 0 or int(whole.max()) >= 2**22:                   # the whole part and 40 bits do not fit one int64
         return np.lexsort(((-pop,) if pop is not None else ()) + (-lo, -hi, -whole))
     first = (whole << 40) | hi
-    perm = np.argsort(-first, kind='stable')
+    perm = np.argsort(-first)           # need not be stable: rows equal in every key and `pop` are put in name order after
     f = first[perm]
     tied = np.zeros(len(perm), dtype=bool)
     tied[1:] = f[1:] == f[:-1]
@@ -311,15 +323,24 @@ def _runs(flags) -> list:
     return list(zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) + 1).tolist()))
 
 APPROX, NBSP = "≈\u00a0", "\u00a0"
+_PERCENTS = {}      # places → the texts of 0 % … 100 %, exact and marked ≈, made once
 
 def pct_many(num, den, places: int = 2) -> list:
-    "`pct` of many shares num/den at once, in int64 arithmetic (num < 2⁴⁰ so that nothing overflows)."
+    """`pct` of many shares num/den at once, in int64 arithmetic (num < 2⁴⁰ so that nothing overflows); a share (0 to
+    100 %) is looked up among the texts made once, anything else formatted in turn."""
     num, den = np.asarray(num, dtype='int64'), np.asarray(den, dtype='int64')
     scaled = num * 10**(2 + places)
-    n = (2 * scaled + den) // (2 * den)
-    whole, frac = np.divmod(n, 10**places)
+    n = (2 * scaled + den) // (2 * den)                             # the percentage in units of 10**-places, nearest
     exact = scaled % den == 0
-    return [f"{'' if e else APPROX}{w:,}.{f:0{places}d}{NBSP}%" for w, f, e in zip(whole.tolist(), frac.tolist(), exact.tolist())]
+    top = 100 * 10**places
+    if (len(n) and (int(n.min()) < 0 or int(n.max()) > top)) or (places not in _PERCENTS and len(n) <= top):  # not shares,
+        whole, frac = np.divmod(n, 10**places)                                                           # or only a few
+        return [f"{'' if e else APPROX}{w:,}.{f:0{places}d}{NBSP}%" for w, f, e in zip(whole.tolist(), frac.tolist(), exact.tolist())]
+    if places not in _PERCENTS:
+        texts = [f"{w:,}.{f:0{places}d}{NBSP}%" for w, f in (divmod(i, 10**places) for i in range(top + 1))]
+        _PERCENTS[places] = np.array(texts, dtype=object), np.array([APPROX + t for t in texts], dtype=object)
+    same, near = _PERCENTS[places]
+    return np.where(exact, same[n], near[n]).tolist()
 
 # %% ../nbs/02_arrangement.ipynb #dc9dd14f
 @dataclass

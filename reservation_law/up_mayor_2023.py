@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 from itertools import islice
-from .lazy import pd       # pandas, imported on first use (see lazy)
+from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, ceil_remainder, fmt_int
-from .arrangement import (Arrangement, LegalWarning, Step, Result, share, pct, group_of, is_women,
+from .arrangement import (Arrangement, LegalWarning, Step, Result, share, whole, pct, group_of, is_women,
                                          CATEGORIES, TIEBREAKS, UP_CODES)
 from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023,
                                       tiebreak_interpretation)
@@ -60,8 +60,7 @@ ITEMS = (('SC', 'sc', 's.7(5)(1)(d)(i)'), ('ST', 'st', 's.7(5)(1)(d)(ii)'), ('BC
 def arrangement_for(bodies: pd.DataFrame, code: str, percentage: str = 'own-population', tiebreak: str = 'population-name') -> Arrangement:
     "The arrangement of (d) for `code` ('SC', 'ST', 'BC' or 'W'), over all corporations (callers exclude those allotted)."
     if code == 'W':
-        key = dict(zip(bodies['body'].tolist(), map(int, bodies['population'].tolist())))   # whole numbers: exact, and fast to sort
-        return Arrangement(bodies, key, by='population', clause='s.7(5)(1)(d)(iv)', tiebreak=tiebreak)
+        return Arrangement(bodies, whole(bodies, 'population'), by='population', clause='s.7(5)(1)(d)(iv)', tiebreak=tiebreak)
     col, clause = {c: (col, cl) for c, col, cl in ITEMS}[code]
     if percentage == 'state-share':
         tot = int(bodies[col].sum()) or 1
@@ -109,7 +108,8 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
     """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
     warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded)."""
     order, clause = arr.order, arr.clause + '; (f)'
-    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    held_it = {p for p in set(prev.values()) if held(p, code)}      # the categories (a few) that held `code`
+    holders = [i for i, b in enumerate(order) if prev.get(b) in held_it]
     open_holders = [i for i in holders if order[i] in is_open]
     steps, warns = [], []
     if option == 'restart-at-top' or not holders:
@@ -127,7 +127,7 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
                           f"starts next to it"))
         warns += start_ties(arr, names, i, (i + 1) % len(names), f'the rotation of {code}')
         return names[i + 1:] + names[:i + 1], order[anchor], steps, warns
-    if end is not None and end in arr.key:
+    if end is not None and end in order:
         anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
     else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
             # without a wrap round the bottom, the lowest-placed holder
@@ -149,45 +149,54 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
 def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None,
                it: dict | None = None, rec: dict | None = None) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
-    warnings). `it`: the interpretations; `rec`: the record of last time's walks. Linear in the open bodies."""
+    warnings). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. Linear in
+    the open bodies."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
-    is_open = set(open_bodies)
+    is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
     steps, warns = [], []
     if prev is not None:
         walk, _, steps, warns = walk_start(arr, is_open, code, prev, rec.get('walks', {}).get(code, {}).get('end'), option)
-    else: walk = [b for b in arr.order if b in is_open]
+    else: walk = list(filter(is_open.__contains__, arr.order))       # the open bodies, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
     prev = prev or {}
-    bar = {b for b in walk if barred(prev.get(b), code, women_bar)}          # may not take the group
-    bar_w = {b for b in walk if b in bar or barred(prev.get(b), wcode, women_bar)}   # may not take its women's office
+    then = set(prev.values())                                      # the categories held last time (a few)
+    no_group = {p for p in then if barred(p, code, women_bar)}
+    no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
+    bar = {b for b, p in prev.items() if p in no_group and b in is_open}      # may not take the group
+    bar_w = {b for b, p in prev.items() if p in no_women and b in is_open}    # may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office
     women = list(islice((b for b in walk if b not in bar_w), kw))
     chosen = set(women)
     others = list(islice((b for b in walk if b not in bar and b not in chosen), k - kw))
-    chosen.update(others)
-    spare = [b for b in walk if b not in chosen]
-    if (kw - len(women)) + (k - kw - len(others)) > 0 and it.get('fallback', 'spread') == 'spread':
-        before = set(rec.get('fallback', {}).get(code, []))
-        spare = [b for b in spare if b not in before] + [b for b in spare if b in before]
     fell = []
-    for need, got, label, why in ((kw - len(women), women, wcode, f"may take {wcode} under (f)"),
-                                  (k - kw - len(others), others, code, f"did not hold {code} last time")):
-        extra, spare = spare[:need], spare[need:]
-        if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: "
-                                            f"{', '.join(extra)} take {label} all the same (interpretation "
-                                            f"fallback={it.get('fallback', 'spread')})", tuple(extra)))
-        got += extra; fell += extra
+    if (kw - len(women)) + (k - kw - len(others)) > 0:                    # too few may take them: the fallback
+        chosen.update(others)
+        spare = [b for b in walk if b not in chosen]
+        if it.get('fallback', 'spread') == 'spread':
+            before = set(rec.get('fallback', {}).get(code, []))
+            spare = [b for b in spare if b not in before] + [b for b in spare if b in before]
+        for need, got, label, why in ((kw - len(women), women, wcode, f"may take {wcode} under (f)"),
+                                      (k - kw - len(others), others, code, f"did not hold {code} last time")):
+            extra, spare = spare[:need], spare[need:]
+            if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: "
+                                                f"{', '.join(extra)} take {label} all the same (interpretation "
+                                                f"fallback={it.get('fallback', 'spread')})", tuple(extra)))
+            got += extra; fell += extra
     if len(women) + len(others) < k:
         warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
                                   "allotted: no corporation left"))
     allotted = {b: wcode for b in women} | {b: code for b in others}
-    warns += arr.ties_between(walk, allotted, code, skip=bar)
-    # where the walk ended: at its last office; the next walk starts next to it
-    pos = {b: i for i, b in enumerate(walk)}
-    last = max(allotted, key=pos.get) if allotted else None
-    passed = [b for b in walk[:pos[last]] if b in bar_w and b not in bar and b not in allotted] if last else []
+    # where the walk ended: at its last office (women and others are each in walk order, the fallback's not); the next
+    # walk starts next to it
+    if fell: last = next(b for b in reversed(walk) if b in allotted)
+    else: last = max((x[-1] for x in (women, others) if x), key=walk.index, default=None)
+    # ties across a cut-off: only up to the first body the walk could still have reached after its end
+    after = walk.index(last) + 1 if last else 0
+    stop = next((i for i in range(after, len(walk)) if walk[i] not in bar), len(walk)) + 1
+    warns += arr.ties_between(walk[:stop], allotted, code, skip=bar)
+    passed = [b for b in walk[:walk.index(last)] if b in bar_w and b not in bar and b not in allotted] if last and bar_w - bar else []
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}), and not reached for {code}: {', '.join(passed)}"))
@@ -203,14 +212,14 @@ def _previous_in_force(previous, previous_date, warns, assumptions):
         warns.append(LegalWarning('period', 's.7(5)(1)(f), Explanations I and II', "the previous allotment is taken to be of an "
                      f"election held after the 2023 Ordinance ({ORDINANCE_2023:%d %B %Y}), since its date was not given; an "
                      "election before it is not a 'previous election': give --previous-date to check"))
-        return dict(zip(previous['body'], previous['category']))
+        return dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     if previous_date < ORDINANCE_2023:
         warns.append(LegalWarning('period', 's.7(5)(1)(f), Explanations I and II', f"the previous election ({previous_date:%d %B %Y}) "
                      f"was held before the 2023 Ordinance ({ORDINANCE_2023:%d %B %Y}): it is not a 'previous election'; its "
                      "allotment is disregarded and this allotment is made as at a first election"))
         return None
     assumptions.append(f"previous election held on {previous_date:%d %B %Y}, after the 2023 Ordinance: it counts for (f)")
-    return dict(zip(previous['body'], previous['category']))
+    return dict(zip(previous['body'].tolist(), previous['category'].tolist()))
 
 def _record_2023(previous, prev, warns, assumptions):
     "The record of the previous election's walks, or {} (with the assumption that goes with having none)."
@@ -238,46 +247,54 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     steps += check_e(ex)
     prev = _previous_in_force(previous, previous_date, warns, assumptions)
     rec = _record_2023(previous, prev, warns, assumptions)
-    names = list(bodies['body'])
+    names = bodies['body'].tolist()
     if prev is not None:
         missing = [b for b in names if b not in prev]
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
         gone = sorted(set(prev) - set(names))
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    open_bodies, cats, why, arrs = names, {}, {}, {}
-    walks, fallbacks = {}, {}
+    arrs, walks, fallbacks, n = {}, {}, {}, len(names)
+    everyone, open_set, open_row = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
+    category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', 'not reached in any arrangement of (d)'))
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
         arr = arrangement_for(bodies, code, it['percentage'], it['tiebreak'])
-        arrs[f"{code} ({arr.clause})"] = (arr, list(open_bodies))
+        arrs[f"{code} ({arr.clause})"] = (arr, everyone[open_row].tolist())
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_bodies, code, k, kw, prev, it, rec)
+        got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec)
         steps += s; warns += w
-        is_open = set(open_bodies)
-        place = {b: i for i, b in enumerate((b for b in arr.order if b in is_open), 1)}
-        pos = {b: i for i, b in enumerate(walk, 1)}
-        for b, c in got.items():
-            cats[b] = c
-            why[b] = (arr.clause, f"place {place[b]} of {len(place)} by {arr.by} ({pct(arr.key[b]) if code != 'W' else fmt_int(int(arr.key[b]))})"
-                      + (f", position {pos[b]} of the cyclic walk" if prev is not None else ''))
-        steps.append(Step(arr.clause, f"{code}: arranged {len(place)} open corporations by {arr.by}; "
-                          + ', '.join(f"{b} {got[b]}" for b in walk if b in got)))
+        # the allotted in walk order and their positions in the walk (from 0): the walk ends at the last of them
+        reached = walk[:walk.index(done['end']) + 1] if got else []
+        pos = [i for i, b in enumerate(reached) if b in got]
+        who, codes = [reached[i] for i in pos], [got[reached[i]] for i in pos]
+        # the walk is the open corporations in the order of `arr`, after a previous election rotated to start at walk[0]:
+        # each allotted one's place among them, and its row in `bodies`
+        places = np.flatnonzero(open_row[arr.positions])
+        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk and prev is not None else 0
+        place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)
+        at = arr.positions[places[place]]
+        keys = arr.shown(places[place], as_share=code != 'W')
+        where = [f", position {i + 1} of the cyclic walk" for i in pos] if prev is not None else [''] * len(pos)
+        category[at], clause[at] = np.array(codes, dtype=object), arr.clause
+        reason[at] = np.array([f"place {p + 1} of {len(walk)} by {arr.by} ({key}){w}"
+                               for p, key, w in zip(place.tolist(), keys, where)], dtype=object)
+        steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
+                          + ', '.join([f"{b} {c}" for b, c in zip(who, codes)])))
         walks[code] = {k: done[k] for k in ('start', 'end', 'passed')}
         if done['fallback']: fallbacks[code] = done['fallback']
-        open_bodies = [b for b in open_bodies if b not in got]
-    for b in open_bodies:
-        cats[b] = 'UR'
-        why[b] = ('s.7(5)(1)(d)', 'not reached in any arrangement of (d)')
+        open_set.difference_update(got); open_row[at] = False
+    category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
     if prev is not None:
-        rep = [b for b in names if cats[b] != 'UR' and barred(prev.get(b), cats[b], it['women-bar'])]
+        then, now = set(prev.values()) | {None}, set(category)     # the few categories of each election
+        again = {(p, c): barred(p, c, it['women-bar']) for p in then for c in now}
+        rep = [b for b, c in zip(names, category) if c != 'UR' and again[prev.get(b), c]]
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': [cats[b] for b in names],
-                          'clause': [why[b][0] for b in names], 'reason': [why[b][1] for b in names]})
+    table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason})
     if prev is not None: table['previous'] = [prev.get(b, '') for b in names]
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,

@@ -8,7 +8,9 @@ from hypothesis import given, settings, strategies as st, assume, HealthCheck
 import reservation_law as rl
 from reservation_law.up_mayor_1994 import repeats, up_mayor_1994
 from reservation_law.up_mayor_2023 import up_mayor_2023, barred
-from reservation_law.bodies import example_path
+from reservation_law.bodies import example_path, MAX_COUNT
+from reservation_law.arrangement import Arrangement, share, whole, pct, pct_many
+from reservation_law.rounding import fmt_int
 
 @st.composite
 def fast_bodies(draw, min_size=1, max_size=30):
@@ -94,6 +96,23 @@ def cats(res):
     return dict(zip(res.table.body, res.table.category))
 
 
+def check_2023_reasons(df, res):
+    """Each allotted corporation's reason: its place among the corporations still open, by the arrangement's key (as `pct`,
+    or the population for (d)(iv)), and after a previous election its position in the walk, which starts where recorded."""
+    reason, pop, cat = dict(zip(res.table.body, res.table.reason)), dict(zip(df.body, df.population)), cats(res)
+    for name, (arr, open_) in res.arrangements.items():
+        code, op = name.split()[0], set(open_)
+        order = [b for b in arr.order if b in op]
+        start = res.record['rotation']['walks'].get(code, {}).get('start')
+        for b in order:
+            if cat[b] not in (code, code + '-W'): continue
+            key = fmt_int(int(pop[b])) if code == 'W' else pct(arr.key[b])
+            want = f"place {order.index(b) + 1} of {len(order)} by {arr.by} ({key})"
+            if 'previous' in res.table:
+                want += f", position {(order.index(b) - order.index(start)) % len(order) + 1} of the cyclic walk"
+            assert reason[b] == want
+
+
 @MANY
 @given(df=fast_bodies(min_size=2, max_size=7), rotation=st.sampled_from(['cyclic', 'skip-repeats']))
 def test_1994_every_corporation_holds_a_reserved_office_within_a_cycle(df, rotation):
@@ -129,6 +148,7 @@ def test_2023_no_repeat_and_every_corporation_holds_sc_within_a_cycle(df, walk, 
         if any(w.kind == 'fallback' for w in b.warnings): forced = True
         else: assert rep == []
         assert set(rep) <= {x for w in b.warnings if w.kind == 'conflict' for x in w.bodies}
+    for r in rs: check_2023_reasons(df, r)
     # the SC walk takes every corporation in turn, unless the fallback or the women's bar (a corporation passed over
     # for SC-W because it held another women's office last time waits for the next cycle) got in its way
     passed = any(x.record['rotation']['walks'].get('SC', {}).get('passed') for x in rs)
@@ -300,3 +320,79 @@ def test_previous_without_date_is_a_warning():
     first = rl.allot('up-mayor-2023', example_path())
     r = rl.allot('up-mayor-2023', example_path(), previous=first.table[['body', 'category']])
     assert any(w.kind == 'period' and 'its date was not given' in w.message for w in r.warnings)
+
+
+# The fast paths of issue #11 (nbs/02_arrangement.ipynb, nbs/11_up_mayor_2023.ipynb) against the plain definitions.
+
+# populations from 1 to MAX_COUNT, few distinct values so that ties are frequent; on both sides of 2**22 (one int64 sort
+# key, or the lexsort of its columns)
+POPULATIONS = (1, 2, 3, 1000, 2**22 - 1, 2**22, 10**9 + 7, MAX_COUNT - 1)
+
+
+@st.composite
+def tied_case(draw, max_size=12):
+    """Bodies with frequent exact ties and huge counts (shuffled names), a permutation of them, labels and bodies to skip: all
+    from one byte string (a draw per case, not per figure: fast)."""
+    n = draw(st.integers(1, max_size))
+    raw = draw(st.binary(min_size=5 * n, max_size=5 * n))
+    pops = [POPULATIONS[raw[i] % len(POPULATIONS)] for i in range(n)]
+    names = [f'B{i:02d}' for i in sorted(range(n), key=lambda i: (raw[2 * n + i], i))]
+    df = pd.DataFrame({'body': names, 'population': pops, 'sc': [p * (raw[n + i] % 5) // 4 for i, p in enumerate(pops)]})
+    seq = sorted(names, key=lambda b: (raw[3 * n + int(b[1:])], b))
+    label = {b: c for i, b in enumerate(names) if (c := ('SC', 'SC-W', 'UR', None)[raw[4 * n + i] % 4])}
+    skip = {b for i, b in enumerate(names) if raw[4 * n + i] >= 208}
+    return df, seq, label, skip
+
+
+@MANY
+@given(pairs=st.lists(st.tuples(st.integers(0, 2**40 - 1), st.integers(1, 2**40)), max_size=8), places=st.integers(0, 3))
+def test_pct_many_is_pct(pairs, places):
+    """Shares (looked up among the texts made once) and anything else (formatted): the same text as `pct`, digit for digit,
+    wherever `pct_many` is used (num < 2**40)."""
+    pairs += [(a % d, d) for a, d in pairs] + [(0, 3), (3, 3), (1, 3), (1, 8), (3, 4), (7, 10**6)]   # shares; exact, ≈, 0, 100 %
+    num, den = [a for a, _ in pairs], [d for _, d in pairs]
+    looked_up = pct_many(num, den, places)              # the texts of 0 % … 100 % are made (below): looked up
+    made, arrangement._PERCENTS = arrangement._PERCENTS, {}
+    try: formatted = pct_many(num, den, places)         # not made (a short list): formatted in turn
+    finally: arrangement._PERCENTS = made
+    assert looked_up == formatted == [pct(Fraction(a, d), places) for a, d in pairs]
+
+
+from reservation_law import arrangement
+for places in range(4):                                 # make the texts, as a long list of shares does
+    pct_many(range(100 * 10**places + 1), [100 * 10**places] * (100 * 10**places + 1), places)
+
+
+def _ties_between_0_2(arr, sequence, label, what='', skip=()):
+    "Arrangement.ties_between as it was in 0.2.0: every pair of neighbours."
+    seq = [b for b in sequence if b not in set(skip)]
+    warns = []
+    for a, b in zip(seq, seq[1:]):
+        if label.get(a, 'UR') != label.get(b, 'UR'):
+            w = arr.tie_warning(a, b, what, f"fall on either side of a cut-off ({label.get(a, 'UR')} / {label.get(b, 'UR')})")
+            if w: warns.append(w)
+    return warns
+
+
+@MANY
+@given(case=tied_case(), tiebreak=st.sampled_from(['population-name', 'name']))
+def test_arrangements_sort_show_rank_and_tie_as_the_plain_definitions(case, tiebreak):
+    """The women's arrangement (d)(iv) by `whole` population, and a share with huge counts, in the order of the exact numbers
+    (ties by the tie-break), shown as before; `rank` (a scan for the first look-ups, then a dict) and `ties_between` (only
+    where the label changes) as their plain definitions."""
+    df, seq, label, skip = case
+    pop = dict(zip(df.body, df.population))
+    by = lambda x: (lambda b: (-x[b], -pop[b], b)) if tiebreak == 'population-name' else (lambda b: (-x[b], b))
+    arr = Arrangement(df, whole(df, 'population'), 'population', 'test', tiebreak=tiebreak)
+    assert arr.order == sorted(pop, key=by(pop))
+    assert [arr.key[b] for b in arr.order] == [pop[b] for b in arr.order]
+    assert [str(arr.key[b]) for b in arr.order] == [str(pop[b]) for b in arr.order]
+    if not arr.is_share:                    # (every population 1: the key is not above 1, and is shown as a share, as before)
+        assert arr.shown() == [fmt_int(pop[b]) for b in arr.order] == [arr.show(b) for b in arr.order]
+    sc = Arrangement(df, share(df, 'sc'), 'SC %', 'test', tiebreak=tiebreak)
+    x = {b: Fraction(int(s), int(p)) for b, s, p in zip(df.body, df.sc, df.population)}
+    assert sc.order == sorted(x, key=by(x))
+    assert sc.shown() == [pct(x[b]) for b in sc.order] == [sc.show(b) for b in sc.order]
+    assert sc.ties_between(seq, label, 'SC', skip) == _ties_between_0_2(sc, seq, label, 'SC', skip)
+    assert [sc.rank(b) for b in seq + seq] == [sc.order.index(b) + 1 for b in seq + seq]
+    with pytest.raises(KeyError): sc.rank('nobody')
