@@ -4,7 +4,7 @@
 
 # %% ../nbs/14_check.ipynb #9c7c3955
 from __future__ import annotations
-import itertools, json, os, tempfile
+import inspect, itertools, json, os, tempfile
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -77,12 +77,14 @@ def _published(s, published, names) -> dict:
                          file=None if isinstance(published, pd.DataFrame) else str(published), column='body')
     return dict(zip(pub['body'], pub['category']))
 
-def _run(s, df, it, prev, previous_date, election_date) -> Result:
-    "One reading, on validated input (no file is read again)."
-    return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date)
+def _run(s, df, it, prev, previous_date, election_date, cache: dict | None = None) -> Result:
+    """One reading, on validated input (no file is read again). `cache`: a dict kept between the readings of one check,
+    for a statute that takes one (what does not depend on the reading is then done once: see `chairpersons`)."""
+    kw = {'cache': cache} if cache is not None and 'cache' in inspect.signature(s.func).parameters else {}
+    return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date, **kw)
 
 def _cats(res: Result) -> dict:
-    return dict(zip(res.table['body'], res.table['category']))
+    return dict(zip(res.table['body'].tolist(), res.table['category'].tolist()))
 
 # %% ../nbs/14_check.ipynb #bcc94741
 def bc_range(n: int, population: int, offices: int, most: int) -> tuple:
@@ -365,7 +367,8 @@ def _departures(cats: dict, pub: dict, skip=()) -> int:
 
 def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
     "Every reading with its departures, fewest first (ties in the order of `readings`, defaults first)."
-    run = lambda it: _cats(_run(s, df, it, prev, previous_date, election_date))
+    cache = {}                                                      # shared by the readings: the same table throughout
+    run = lambda it: _cats(_run(s, df, it, prev, previous_date, election_date, cache))
     every = readings(s)
     seen = {}
     if not exhaustive and len(every) > budget:

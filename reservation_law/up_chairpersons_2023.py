@@ -427,21 +427,30 @@ def _key(ub, column: str, how: str = 'own-population') -> Shares:
     g = np.asarray(ub[column], dtype='int64')
     return Shares(ub['body'], g, np.full(len(g), max(1, int(g.sum())), dtype='int64'))
 
+def _kept(cache: dict | None, key: tuple, make):
+    "`make()`, kept in `cache` under `key`: the same step of the same statute on the same table gives the same again."
+    if cache is None: return make()
+    if key not in cache: cache[key] = make()
+    return cache[key]
+
 def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: dict, where: str,
-                  modelled: bool = False) -> dict:
+                  modelled: bool = False, cache: dict | None = None) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
     the group, its women first; then general women. `w` or `W` None: decided State-wide later. Returns codes, clauses,
     the decisions (data: `reasons` renders them as text; each with the index labels of its arrangement's bodies),
     arrangements, steps and warnings; `codes` and `clauses` are the same as columns in the order of `ub` (None: not
-    allotted here)."""
+    allotted here). `cache` (see `chairpersons`) keeps the arrangements of the unit `where` for other readings."""
     m, tb = modelled, it['tiebreak']
     names, labels = ub['body'].tolist(), ub.index.to_numpy()
-    ub = {'body': names, **{c: ub[c] for c in ('population', 'sc', 'st', 'bc', 'women') if c in ub}}   # each column read once
+    ub = _kept(cache, ('columns', where), lambda: {'body': names, **{c: ub[c] for c in ('population', 'sc', 'st', 'bc', 'women')
+                                                                  if c in ub}})   # each column read once
+    how = it.get('percentage', 'own-population')
+    arrange = lambda col, by, c_: _kept(cache, ('arrangement', where, col, how, tb, c_), lambda: Arrangement(ub, _key(ub, col, how), by=by, clause=c_, tiebreak=tb))
     code, cl = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object)
     taken = np.zeros(len(names), dtype=bool)                               # allotted an earlier group
     arrs, steps, warns, decisions = {}, [], [], []
     for g in GROUPS:
-        arr = Arrangement(ub, _key(ub, COLUMN[g], it.get('percentage', 'own-population')), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
+        arr = arrange(COLUMN[g], f'{g} %', clause(ITEM_D[g] + ', Explanation', m))
         arrs[g] = arr
         rows = np.flatnonzero(~taken[arr.positions])                       # the open bodies: places in this arrangement
         nw = None if w is None else w[g]
@@ -455,7 +464,7 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         steps.append(Step(clause(ITEM_D[g], m), f"{where}: {g} {k[g]}" + ('' if w is None else f" (women {nw})") +
                           f" → {', '.join(chosen) or 'none'}"))
     if W is not None:
-        arr = Arrangement(ub, _key(ub, 'women', it.get('percentage', 'own-population')), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
+        arr = arrange('women', 'women %', clause('(d)(iv)', m))
         arrs['W'] = arr
         rows = np.flatnonzero(~taken[arr.positions])
         chosen, wn = arr.take(W, what=f'women in {where}', rows=rows)
@@ -666,11 +675,13 @@ def _validated(bodies, required: tuple) -> bool:
     names = bodies['body'].tolist()
     return len(set(names)) == len(names)
 
-def _kept(cache: dict | None, key: tuple, make):
-    "`make()`, kept in `cache` under `key`: the same step of the same statute on the same table gives the same again."
-    if cache is None: return make()
-    if key not in cache: cache[key] = make()
-    return cache[key]
+def _divisions(bodies: pd.DataFrame) -> tuple:
+    "What (c) and (d) read of the divisions: their figures, their bodies, names, offices, populations, women's proportions."
+    divs = division_figures(bodies)
+    dn = list(divs['division'])
+    return (divs, dict(tuple(bodies.groupby('division', sort=False))), dn, dict(zip(dn, map(int, divs['offices']))),
+            dict(zip(dn, map(int, divs['population']))),
+            {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])})
 
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
@@ -709,13 +720,14 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     else:
         assumptions.append("no rotation: our copy of the text contains no rotation provision; the offices are allotted "
                            "from the populations alone")
-    counts, s, w = state_counts(bodies, it, sc_st=ok, kind=kind)
+    key = ('(b)', ok, kind, it['group-women-bound'], it['women-total-bound'], it.get('general-women'))
+    counts, s, w = _kept(cache, key, lambda: state_counts(bodies, it, sc_st=ok, kind=kind))
     steps += s; warns += w
-    names, division_tables, arrangements = bodies['body'].tolist(), {}, {}
+    (names, in_division), division_tables, arrangements = _kept(cache, ('names',), lambda: (bodies['body'].tolist(),
+                                                               bodies['division'].tolist())), {}, {}
     if procedure == 'divisions':
-        divs, parts = _kept(cache, ('divisions',), lambda: (division_figures(bodies), dict(tuple(bodies.groupby('division', sort=False)))))
-        dn = list(divs['division'])
-        room = dict(zip(dn, map(int, divs['offices'])))
+        divs, parts, dn, offices, pops, wprop = _kept(cache, ('divisions',), lambda: _divisions(bodies))
+        room = dict(offices)
         k = {}
         for g in GROUPS:
             key = ('(c)', g, counts[g].value, tuple(room.values()), it['division-rounding'], it['division-excess'],
@@ -723,21 +735,21 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
             k[g], division_tables[g], s, w = _kept(cache, key, lambda: allot_to_divisions(g, counts[g].value, divs, room, it, m))
             steps += s; warns += w
             for d in dn: room[d] -= k[g][d]
-        pops = dict(zip(dn, map(int, divs['population'])))
         dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
-        wprop = {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])}
         wk = None
         if it['group-women-divisions'] == 'proportional':
             wk = {}
             for g in GROUPS:
                 c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
-                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop)
+                key = ('apportion', g, counts[g + '-W'].value, tuple(k[g].items()), tuple(dorder), m)
+                wk[g], s, w = _kept(cache, key, lambda: apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop))
                 steps += s; warns += w
         Wd = None
         if it['women-divisions'] != 'state-rank':
-            weights = dict(zip(dn, map(int, divs['offices']))) if it['women-divisions'] == 'offices' else dict(room)
+            weights = dict(offices) if it['women-divisions'] == 'offices' else dict(room)
             c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
-            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop)
+            key = ('apportion', 'W', counts['W'], tuple(weights.items()), tuple(room.items()), tuple(dorder), c_)
+            Wd, s, w = _kept(cache, key, lambda: apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop))
             steps += s; warns += w
         units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
                   None if wk is None else {g: wk[g][d] for g in GROUPS}, None if Wd is None else Wd[d]) for d in dn]
@@ -747,7 +759,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     code, cl, decisions = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object), []
     for where, ub, kk, ww, WW in units:
         key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
-        r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m))
+        r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
         at = ub.index.to_numpy()                                      # its rows of `bodies` (validated: numbered from 0)
         code[at], cl[at] = r['codes'], r['clauses']
         decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
@@ -757,7 +769,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
         cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
         _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements)
         code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
-    table = pd.DataFrame({'body': names, 'division': bodies['division'].tolist(), 'category': code.tolist(),
+    table = pd.DataFrame({'body': names, 'division': in_division, 'category': code.tolist(),
                           'clause': cl.tolist()})
     ex = exclusive(counts)
     got = table['category'].value_counts()
@@ -770,7 +782,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res.state, res.division_tables = counts, division_tables
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
     d, dn = pd.factorize(table['division'])                              # each division's offices by category, as columns
-    c = pd.Categorical(table['category'], categories=UP_CODES).codes
+    c = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))
     tally = np.bincount(d * len(UP_CODES) + c, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
     res.divisions = pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES))
     return res
