@@ -543,14 +543,19 @@ def _pieces(sentences: list, n: int, shown) -> tuple:
         cols[0][at], cols[1][at], cols[2][at], cols[3][at], cols[4][at] = s[2], _ranks(hi)[lo:hi + 1], s[3], keys[at], s[4]
     return cols
 
-def _concat(columns: list, chunk: int = 20_000) -> list:
-    """Row i of the text `columns` (object arrays; None: the separator '; ') concatenated, for every row: the pieces of
-    `chunk` rows at a time joined into one string and split again at a NUL (which no piece holds: see `reasons`)."""
-    m, w, out = len(columns[0]), len(columns) + 1, []
-    for lo in range(0, m, chunk):
-        k = min(chunk, m - lo)
+def _concat(columns: list, rows: np.ndarray, nul_free: bool = True, chunk: int = 20_000) -> list:
+    """The text `columns` (object arrays; None: the separator '; ') concatenated, for each of `rows`: the pieces of
+    `chunk` rows at a time joined into one string and split again at a NUL (`nul_free`: no piece holds one, see
+    `reasons`; else joined row by row)."""
+    w, out = len(columns) + 1, []
+    for lo in range(0, len(rows), chunk):
+        at = rows[lo:lo + chunk]
+        k = len(at)
+        if not nul_free:
+            out += [''.join(x) for x in zip(*(itertools.repeat('; ') if c is None else c[at].tolist() for c in columns))]
+            continue
         flat = [None] * (k * w)
-        for i, c in enumerate(columns): flat[i::w] = ['; '] * k if c is None else c[lo:lo + k].tolist()
+        for i, c in enumerate(columns): flat[i::w] = ['; '] * k if c is None else c[at].tolist()
         flat[w - 1::w] = ['\x00'] * k
         out += ''.join(flat).split('\x00')[:-1]
     return out
@@ -572,9 +577,8 @@ def _joined(n: int, sentences: list, nul_free: bool = True) -> np.ndarray:
         parts = []
         for slot in slots[:j]:
             if parts: parts.append(None)
-            parts += [col[at] for col in slot]
-        out[at] = (_concat(parts) if nul_free else
-                   [''.join(x) for x in zip(*(itertools.repeat('; ') if p is None else p.tolist() for p in parts))])
+            parts += list(slot)
+        out[at] = _concat(parts, at, nul_free)
     return out
 
 def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: bool = False) -> np.ndarray:
@@ -601,12 +605,12 @@ def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
         for kind, where, g, arr, rows, k, nw, got_women, *labels in unit:
             rows = np.asarray(rows, dtype='int64')
             if id(arr) not in places: places[id(arr)] = _places(names, arr, labels[0] if labels else None, named, trusted)
-            made.append((places[id(arr)][rows],                       # each ranked body's place in `names`
-                         _pieces(_sentences(kind, where, g, len(rows), k, nw, got_women), len(rows), lambda: _shown(arr, rows))))
-        for p, _ in made: mark[p] = True
+            made.append((places[id(arr)][rows], (kind, where, g, len(rows), k, nw, got_women), arr, rows))
+        for p, *_ in made: mark[p] = True                             # each ranked body's place in `names`
         at = np.flatnonzero(mark); mark[at] = False                   # the unit's bodies, in `names` order
         local[at] = np.arange(len(at))
-        texts = _joined(len(at), [(local[p], cols) for p, cols in made], '\x00' not in unit_where)
+        pieces = ((local[p], _pieces(_sentences(*d), d[3], lambda: _shown(arr, rows))) for p, d, arr, rows in made)
+        texts = _joined(len(at), pieces, '\x00' not in unit_where)    # one decision's pieces at a time
         more = started[at]                                            # already given sentences by an earlier unit
         out[at[~more]] = texts[~more]
         if more.any(): out[at[more]] = out[at[more]] + ('; ' + texts[more])
