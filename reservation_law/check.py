@@ -17,10 +17,10 @@ from .bodies import InputError, load_bodies
 from .rounding import fmt_int
 
 # %% auto #0
-__all__ = ['MAYORS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for', 'witness_bc', 'Implied',
-           'implied_bc', 'Check', 'check', 'walk_starts', 'margins', 'Explanation', 'explain', 'write_json',
-           'write_html', 'check_html', 'configure_check', 'command_check', 'explain_html', 'configure_explain',
-           'command_explain']
+__all__ = ['MAYORS', 'ARGUMENTS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for', 'witness_bc',
+           'Implied', 'implied_bc', 'Check', 'check', 'walk_starts', 'margins', 'Explanation', 'explain',
+           'add_arguments', 'write_json', 'write_html', 'check_html', 'check_sheets', 'check_xlsx_bytes',
+           'configure_check', 'command_check', 'explain_html', 'configure_explain', 'command_explain']
 
 # %% ../nbs/14_check.ipynb #c7428555
 MAYORS = ('up-mayor-1994', 'up-mayor-2023')
@@ -61,12 +61,22 @@ def reading_label(it: dict, statute=None) -> str:
     return ', '.join(diff) or 'default'
 
 # %% ../nbs/14_check.ipynb #ccbd4774
-def _load(s, bodies, allow_missing_bc: bool):
-    "Bodies validated once; `missing` names the statute column the input lacks (only 'bc', only where allowed)."
-    try: return load_bodies(bodies, s.required), None
+def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None):
+    "Bodies validated once (`sheet`: of a workbook); `missing` names the statute column the input lacks (only 'bc', only where allowed)."
+    try: return load_bodies(bodies, s.required, sheet), None
     except InputError as e:
         if not (allow_missing_bc and e.column == 'bc' and e.message.startswith('missing column')): raise
-    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc')), 'bc'
+    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc'), sheet), 'bc'
+
+def _previous(s, previous, df, renames: dict | None):
+    "The previous allotment, its names checked against the input and `renames` (OLD → NEW, as for `allot`) applied."
+    if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
+    return None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
+
+def _given(res: Result, renames: dict | None, sheet: str | None) -> Result:
+    "The result's provenance with the sheet read and the renames applied (the run itself was given them done)."
+    res.provenance.setdefault('parameters', {}).update({k: v for k, v in (('sheet', sheet), ('renames', dict(renames or {}))) if v})
+    return res
 
 def _published(s, published, names) -> dict:
     "The published list as {body: code}, checked: codes of the statute, bodies of the input."
@@ -461,14 +471,15 @@ class Check:
 
 # %% ../nbs/14_check.ipynb #aae2efd9
 def check(statute, bodies, published, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
-          election_date: date | None = None, exhaustive: bool = False, budget: int = 64) -> Check:
+          election_date: date | None = None, exhaustive: bool = False, budget: int = 64, renames: dict | None = None,
+          sheet: str | None = None) -> Check:
     """Check a `published` allotment (`body`, `category`) of `bodies` against `statute`: body by body, the counts, every
     reading of the statute's interpretations; where the input has no `bc` column, the conditions on the BC figures under
-    which the list is lawful, and every other step checked."""
+    which the list is lawful, and every other step checked. `renames` (OLD → NEW) and `sheet` as for `allot`."""
     s = _statute(statute)
-    df, missing = _load(s, bodies, allow_missing_bc=True)
+    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet)
     pub = _published(s, published, list(df['body']))
-    prev = None if previous is None else load_previous(previous, s.codes)
+    prev = _previous(s, previous, df, renames)
     prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
     chosen = s.resolve(interpretations)
     implied, notes = None, []
@@ -482,7 +493,8 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                      "(they are not data, and are neither shown nor returned)" if s.id in MAYORS else
                      "the input has no BC figures: the SC and ST offices were checked with BC figures of no meaning, and "
                      "only where other BC figures give the same SC and ST offices")
-    res = allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=chosen)
+    res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=chosen),
+                 renames, sheet)
     if implied is not None and s.id not in MAYORS:
         other = df.assign(bc=(df['population'] - df['sc'] - df['st']) // 2)          # other BC figures: what moves with them?
         alt = _cats(_run(s, other, chosen, prev, previous_date, election_date))
@@ -645,16 +657,18 @@ def _places(res: Result, body: str, prev: dict | None) -> tuple:
     return pd.DataFrame(rows, columns=cols, dtype=object), barred
 
 def explain(statute, bodies, body: str, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
-            election_date: date | None = None, margins_of=('sc', 'st', 'bc', 'population')) -> Explanation:
-    "Why `body` got its category under `statute`, and not each other."
+            election_date: date | None = None, margins_of=('sc', 'st', 'bc', 'population'), renames: dict | None = None,
+            sheet: str | None = None) -> Explanation:
+    "Why `body` got its category under `statute`, and not each other. `renames` (OLD → NEW) and `sheet` as for `allot`."
     s = _statute(statute)
-    df = load_bodies(bodies, s.required)
+    df = load_bodies(bodies, s.required, sheet)
     if body not in set(df['body']):
         raise InputError(f"no body {body!r} in the input (it has: {', '.join(list(df['body'])[:8])}{', …' if len(df) > 8 else ''})",
                          file=None if isinstance(bodies, pd.DataFrame) else str(bodies), column='body')
-    prev = None if previous is None else load_previous(previous, s.codes)
+    prev = _previous(s, previous, df, renames)
     prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
-    res = allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=interpretations)
+    res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date,
+                       interpretations=interpretations), renames, sheet)
     row = res.table.set_index('body').loc[body]
     places, barred = _places(res, body, prevd)
     barred += [str(w) for w in res.warnings if body in getattr(w, 'bodies', ()) and w.kind in ('conflict', 'fallback')]
@@ -668,9 +682,31 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
 
 # %% ../nbs/14_check.ipynb #27b5510d
 def _date(s: str) -> date:
-    import argparse
-    try: return date.fromisoformat(s)
-    except ValueError: raise argparse.ArgumentTypeError(f"not a date in the form YYYY-MM-DD: {s!r}") from None
+    "A date in the form YYYY-MM-DD (as `allot` reads it), for argparse."
+    from reservation_law.cli import _date as date_arg
+    return date_arg(s)
+
+ARGUMENTS = {   # the arguments `check`, `explain` and `rotate` share with `allot`: name -> (flags, argparse keywords)
+    'statute': (('statute',), {'help': 'statute id (see `reservation-law statutes`)'}),
+    'sheet': (('--sheet',), {'help': 'the sheet of BODIES to read, when the workbook has more than one visible sheet'}),
+    'previous': (('--previous',), {'help': "previous election's allotment (CSV/XLSX with body, category)"}),
+    'previous-date': (('--previous-date',), {'type': _date, 'help': 'date of the previous election (YYYY-MM-DD)'}),
+    'rename': (('--rename',), {'action': 'append', 'default': [], 'metavar': 'OLD=NEW',
+                               'help': 'a body renamed since the previous election (repeatable)'}),
+    'election-date': (('--election-date',), {'type': _date, 'help': 'date of this election (YYYY-MM-DD)'}),
+    'interpretation': (('-i', '--interpretation'), {'action': 'append', 'default': [], 'metavar': 'NAME=OPTION',
+                                                    'help': 'choose an interpretation (repeatable)'}),
+}
+
+def add_arguments(parser, *names: str, helps: dict | None = None) -> None:
+    "Add the shared `ARGUMENTS` named, in that order, to `parser`; `helps` replaces the help of some (name -> text)."
+    for name in names:
+        flags, kw = ARGUMENTS[name]
+        parser.add_argument(*flags, **dict(kw, **({'help': helps[name]} if helps and name in helps else {})))
+
+def _renames(items) -> dict:
+    from reservation_law.cli import _pairs
+    return _pairs(items, '--rename', 'OLD=NEW')
 
 def _interp(items) -> dict:
     from reservation_law.cli import UsageError
@@ -734,6 +770,27 @@ def check_html(c: Check) -> str:
               "prove an error: the Government may have used other figures (another Census), other rules, or the rotation "
               "from earlier elections.</p></body></html>")
 
+def check_sheets(c: Check) -> list:
+    """Every table of a check as (sheet, DataFrame): the bodies, the counts, the readings (one column per interpretation),
+    what the list implies (if anything), notes and warnings, and the provenance."""
+    from reservation_law.record import provenance_lines
+    names = list(c.readings['interpretations'].iloc[0]) if len(c.readings) else []
+    readings = pd.DataFrame({'reading': c.readings['reading'], 'departures': c.readings['departures'].astype('int64'),
+                             'exact': ['yes' if e else '' for e in c.readings['exact']],
+                             **{n: [r[n] for r in c.readings['interpretations']] for n in names}})
+    lines = provenance_lines(c.provenance) or [f"Produced by reservation_law {c.result.version}"]
+    prov = pd.DataFrame([l.split(': ', 1) if ': ' in l else [l, ''] for l in lines] +
+                        [['Assumption', a] for a in c.result.assumptions], columns=['item', 'value'])
+    notes = pd.DataFrame([('note', n) for n in c.notes] + [(w.kind, str(w)) for w in c.warnings], columns=['kind', 'text'])
+    return ([('bodies', c.table), ('counts', c.counts), ('readings', readings)]
+            + ([('implied', pd.DataFrame({'condition': c.implied.conditions}))] if c.implied else [])
+            + [('notes and warnings', notes), ('provenance', prov)])
+
+def check_xlsx_bytes(c: Check) -> bytes:
+    "A check as an Excel workbook, a sheet for each of its tables (`check_sheets`), byte-identical across runs."
+    from reservation_law.record import workbook_bytes
+    return workbook_bytes(check_sheets(c), creator=f"reservation_law {c.result.version}")
+
 def configure_check(p) -> None:
     "Arguments of `reservation-law check`."
     import argparse
@@ -741,15 +798,13 @@ def configure_check(p) -> None:
     p.epilog = ("example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
                 "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
                 "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
-    p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
+    add_arguments(p, 'statute')
     p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)')
     p.add_argument('published', help='the published allotment (CSV/XLSX with body, category)')
-    p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
-    p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
-    p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
-    p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
+    add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('--exhaustive', action='store_true', help='try every reading, even where there are many')
-    p.add_argument('-o', '--output', help='output file: .json (everything), .csv (the body table), .html (a report)')
+    p.add_argument('-o', '--output', help='output file: .json (everything), .csv (the body table), .xlsx (every table, a sheet '
+                                          'each), .html (a report)')
 
 def command_check(args, stdout, stderr) -> int:
     "Run `reservation-law check`: 0 if the list is what the chosen reading gives, 1 if it departs (2: bad input, by the CLI)."
@@ -761,11 +816,14 @@ def command_check(args, stdout, stderr) -> int:
         if Path(out).suffix.lower() not in ('.json', '.csv', '.xlsx', '.html'): raise UsageError("-o must end in .json, .csv, .xlsx or .html")
         _same_file(out, [args.bodies, args.published, args.previous])
     c = check(s, args.bodies, args.published, previous=args.previous, interpretations=it, previous_date=args.previous_date,
-              election_date=args.election_date, exhaustive=args.exhaustive)
+              election_date=args.election_date, exhaustive=args.exhaustive, renames=_renames(args.rename), sheet=args.sheet)
     if out:
         suf = Path(out).suffix.lower()
         if suf == '.json': write_json(c.to_dict(), out)
         elif suf == '.html': write_html(check_html(c), out)
+        elif suf == '.xlsx':
+            from reservation_law.record import write_bytes
+            write_bytes(check_xlsx_bytes(c), out)
         else: write_table(c.table, out)
     print(c.text(), file=stdout)
     return 0 if c.lawful else 1
@@ -789,13 +847,10 @@ def configure_explain(p) -> None:
     import argparse
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = "example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html"
-    p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
+    add_arguments(p, 'statute')
     p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
     p.add_argument('--body', required=True, help='the body to explain (its name as in the input)')
-    p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
-    p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
-    p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
-    p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
+    add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('-o', '--output', help='output file (.json or .html)')
 
 def command_explain(args, stdout, stderr) -> int:
@@ -806,8 +861,8 @@ def command_explain(args, stdout, stderr) -> int:
     if args.output:
         if Path(args.output).suffix.lower() not in ('.json', '.html'): raise UsageError("-o must end in .json or .html")
         _same_file(args.output, [args.bodies, args.previous])
-    e = explain(s, args.bodies, args.body.strip(), previous=args.previous, interpretations=it,
-                previous_date=args.previous_date, election_date=args.election_date)
+    e = explain(s, args.bodies, args.body.strip(), previous=args.previous, interpretations=it, previous_date=args.previous_date,
+                election_date=args.election_date, renames=_renames(args.rename), sheet=args.sheet)
     if args.output:
         if Path(args.output).suffix.lower() == '.html': write_html(explain_html(e), args.output)
         else: write_json(e.to_dict(), args.output)
