@@ -688,6 +688,7 @@ def _date(s: str) -> date:
 
 ARGUMENTS = {   # the arguments `check`, `explain` and `rotate` share with `allot`: name -> (flags, argparse keywords)
     'statute': (('statute',), {'help': 'statute id (see `reservation-law statutes`)'}),
+    'bodies': (('bodies',), {'help': 'CSV (UTF-8) or XLSX file of bodies'}),
     'sheet': (('--sheet',), {'help': 'the sheet of BODIES to read, when the workbook has more than one visible sheet'}),
     'previous': (('--previous',), {'help': "previous election's allotment (CSV/XLSX with body, category)"}),
     'previous-date': (('--previous-date',), {'type': _date, 'help': 'date of the previous election (YYYY-MM-DD)'}),
@@ -698,8 +699,12 @@ ARGUMENTS = {   # the arguments `check`, `explain` and `rotate` share with `allo
                                                     'help': 'choose an interpretation (repeatable)'}),
 }
 
-def add_arguments(parser, *names: str, helps: dict | None = None) -> None:
-    "Add the shared `ARGUMENTS` named, in that order, to `parser`; `helps` replaces the help of some (name -> text)."
+def add_arguments(parser, *names: str, helps: dict | None = None, epilog: str | None = None) -> None:
+    """Add the shared `ARGUMENTS` named, in that order, to `parser`; `helps` replaces the help of some (name -> text);
+    `epilog`, the text after the arguments in --help, is shown as written."""
+    if epilog is not None:
+        import argparse
+        parser.formatter_class, parser.epilog = argparse.RawDescriptionHelpFormatter, epilog
     for name in names:
         flags, kw = ARGUMENTS[name]
         parser.add_argument(*flags, **dict(kw, **({'help': helps[name]} if helps and name in helps else {})))
@@ -747,6 +752,12 @@ _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;li
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;padding:.2em .5em;text-align:left;vertical-align:top}"
         ".no{background:#fde2e2}.yes{background:#e6f4e6}@page{size:A4;margin:18mm}@media print{body{margin:0}}")
 
+def _page(title: str, body: str) -> str:
+    "A self-contained HTML page: `title` (text) and `body` (HTML), the inline CSS, nothing fetched."
+    import html as h
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
+            f"<style>{_CSS}</style></head><body>{body}</body></html>")
+
 def check_html(c: Check) -> str:
     "A self-contained HTML report of a check (inline CSS, nothing fetched)."
     import html as h
@@ -757,8 +768,7 @@ def check_html(c: Check) -> str:
                      f"<td>{h.escape(r['note'])}</td></tr>" for r in c.counts.to_dict('records'))
     rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td></tr>" for r in c.readings.to_dict('records'))
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Check: {h.escape(c.statute)}</title>"
-            f"<style>{_CSS}</style></head><body><h1>Published list checked against {h.escape(c.statute)}</h1>"
+    return _page(f"Check: {c.statute}", f"<h1>Published list checked against {h.escape(c.statute)}</h1>"
             f"<p>reservation_law {h.escape(c.result.version)}; reading: {h.escape(reading_label(c.interpretations, c.statute))}; "
             f"{c.departures} departure(s).</p><h2>Body by body</h2><table><tr><th>body</th><th>published</th><th>computed</th>"
             f"<th>agrees</th><th>clause</th><th>reason</th></tr>{rows}</table><h2>Counts</h2><table><tr><th>category</th>"
@@ -768,7 +778,7 @@ def check_html(c: Check) -> str:
             + (f"<h2>Notes and warnings</h2><ul>{li(c.notes + [str(w) for w in c.warnings])}</ul>" if c.notes or c.warnings else '')
             + "<p>A departure shows where the list differs from what this text gives on these figures; it does not by itself "
               "prove an error: the Government may have used other figures (another Census), other rules, or the rotation "
-              "from earlier elections.</p></body></html>")
+              "from earlier elections.</p>")
 
 def check_sheets(c: Check) -> list:
     """Every table of a check as (sheet, DataFrame): the bodies, the counts, the readings (one column per interpretation),
@@ -793,13 +803,10 @@ def check_xlsx_bytes(c: Check) -> bytes:
 
 def configure_check(p) -> None:
     "Arguments of `reservation-law check`."
-    import argparse
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = ("example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
-                "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
-                "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
-    add_arguments(p, 'statute')
-    p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)')
+    add_arguments(p, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)'},
+                  epilog="example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
+                         "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
+                         "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
     p.add_argument('published', help='the published allotment (CSV/XLSX with body, category)')
     add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('--exhaustive', action='store_true', help='try every reading, even where there are many')
@@ -833,22 +840,18 @@ def explain_html(e: Explanation) -> str:
     import html as h
     tab = lambda df: df.to_html(index=False, na_rep='', escape=True, border=0)
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(e.body)}: {h.escape(e.category)}</title>"
-            f"<style>{_CSS}</style></head><body><h1>{h.escape(e.body)}: {h.escape(e.category)} "
+    return _page(f"{e.body}: {e.category}", f"<h1>{h.escape(e.body)}: {h.escape(e.category)} "
             f"({h.escape(CATEGORIES.get(e.category, e.category))})</h1><p>{h.escape(e.statute)}, reservation_law "
             f"{h.escape(e.result.version)}; {h.escape(e.clause)}: {h.escape(e.reason)}</p>"
             f"<h2>Its place in every arrangement that reached it</h2>{tab(e.places.drop(columns=['summary']))}"
             f"<h2>Margins (each figure alone, the others held)</h2>{tab(e.margins)}"
             + (f"<h2>Rotation</h2><ul>{li(e.barred)}</ul>" if e.barred else '')
-            + f"<h2>Steps</h2>{tab(e.steps)}</body></html>")
+            + f"<h2>Steps</h2>{tab(e.steps)}")
 
 def configure_explain(p) -> None:
     "Arguments of `reservation-law explain`."
-    import argparse
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = "example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html"
-    add_arguments(p, 'statute')
-    p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
+    add_arguments(p, 'statute', 'bodies',
+                  epilog="example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html")
     p.add_argument('--body', required=True, help='the body to explain (its name as in the input)')
     add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('-o', '--output', help='output file (.json or .html)')

@@ -92,13 +92,11 @@ def _dates(s: str) -> list:
 
 def configure_rotate(parser: argparse.ArgumentParser) -> None:
     "The arguments of `reservation-law rotate`."
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = ("example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
-                     "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
-                     "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
     from reservation_law.check import add_arguments
-    add_arguments(parser, 'statute')
-    parser.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)')
+    add_arguments(parser, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)'},
+                  epilog="example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
+                         "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
+                         "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
     parser.add_argument('--elections', '-k', type=int, required=True, metavar='K', help='how many elections in a row')
     add_arguments(parser, 'previous', 'previous-date', 'rename', helps={
         'previous': "the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)",

@@ -784,6 +784,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res = Result(statute, table, counts=ex, steps=steps, warnings=warns, interpretations=it, assumptions=assumptions,
                  arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
+    res.decisions = decisions                                       # the decisions of (d), as data
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
     d, dn = pd.factorize(table['division'])                              # each division's offices by category, as columns
     c = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))
