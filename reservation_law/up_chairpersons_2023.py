@@ -433,6 +433,16 @@ def _kept(cache: dict | None, key: tuple, make):
     if key not in cache: cache[key] = make()
     return cache[key]
 
+class _Unit(dict):
+    "What `allot_in_unit` returns; `code` and `clause` ({body: …} of the bodies allotted here) are made when first read."
+    def __init__(self, names, d): super().__init__(d); self.names = names
+    def __missing__(self, key):
+        if key not in ('code', 'clause'): raise KeyError(key)
+        v = self['codes' if key == 'code' else 'clauses']
+        done = np.flatnonzero(self['codes'] != None)                       # noqa: E711 (each cell: allotted here?)
+        self[key] = dict(zip([self.names[i] for i in done], v[done].tolist()))
+        return self[key]
+
 def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: dict, where: str,
                   modelled: bool = False, cache: dict | None = None) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
@@ -474,10 +484,8 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         code[at], cl[at] = 'W', clause('(d)(iv)', m)
         decisions.append(('W', where, 'W', arr, rows, W, None, 0, labels[arr.positions]))
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
-    done = np.flatnonzero(code != None)                                    # noqa: E711 (each cell: allotted here?)
-    got = names if len(done) == len(names) else [names[i] for i in done]
-    return {'code': dict(zip(got, code[done].tolist())), 'clause': dict(zip(got, cl[done].tolist())),
-            'codes': code, 'clauses': cl, 'decisions': decisions, 'arrangements': arrs, 'steps': steps, 'warnings': warns}
+    return _Unit(names, {'codes': code, 'clauses': cl, 'decisions': decisions, 'arrangements': arrs, 'steps': steps,
+                         'warnings': warns})
 def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, got_women: int) -> list:
     """The reason a decision of (d) gives each of the `n` open bodies it ranked, as templates: one per run of ranks,
     `(first, last, before the rank, between the rank and the key, after the key)`, or `(first, last, text)` when the
@@ -727,8 +735,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     key = ('(b)', ok, kind, it['group-women-bound'], it['women-total-bound'], it.get('general-women'))
     counts, s, w = _kept(cache, key, lambda: state_counts(bodies, it, sc_st=ok, kind=kind))
     steps += s; warns += w
-    (names, in_division), division_tables, arrangements = _kept(cache, ('names',), lambda: (bodies['body'].tolist(),
-                                                               bodies['division'].tolist())), {}, {}
+    names, division_tables, arrangements = _kept(cache, ('names',), lambda: bodies['body'].tolist()), {}, {}
     if procedure == 'divisions':
         divs, parts, dn, offices, pops, wprop = _kept(cache, ('divisions',), lambda: _divisions(bodies))
         room = dict(offices)
@@ -773,8 +780,8 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
         cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
         _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements)
         code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
-    table = pd.DataFrame({'body': names, 'division': in_division, 'category': code.tolist(),
-                          'clause': cl.tolist()})
+    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
+                          'clause': cl})
     ex = exclusive(counts)
     got = table['category'].value_counts()
     for c in UP_CODES[:-1]:
