@@ -4,7 +4,7 @@
 
 # %% ../nbs/14_check.ipynb #9c7c3955
 from __future__ import annotations
-import itertools, json, os, tempfile
+import inspect, itertools, json, os, tempfile
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -17,10 +17,10 @@ from .bodies import InputError, load_bodies
 from .rounding import fmt_int
 
 # %% auto #0
-__all__ = ['MAYORS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for', 'witness_bc', 'Implied',
-           'implied_bc', 'Check', 'check', 'walk_starts', 'margins', 'Explanation', 'explain', 'write_json',
-           'write_html', 'check_html', 'configure_check', 'command_check', 'explain_html', 'configure_explain',
-           'command_explain']
+__all__ = ['MAYORS', 'ARGUMENTS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for', 'witness_bc',
+           'Implied', 'implied_bc', 'Check', 'check', 'walk_starts', 'margins', 'Explanation', 'explain',
+           'add_arguments', 'write_json', 'write_html', 'check_html', 'check_sheets', 'check_xlsx_bytes',
+           'configure_check', 'command_check', 'explain_html', 'configure_explain', 'command_explain']
 
 # %% ../nbs/14_check.ipynb #c7428555
 MAYORS = ('up-mayor-1994', 'up-mayor-2023')
@@ -61,12 +61,22 @@ def reading_label(it: dict, statute=None) -> str:
     return ', '.join(diff) or 'default'
 
 # %% ../nbs/14_check.ipynb #ccbd4774
-def _load(s, bodies, allow_missing_bc: bool):
-    "Bodies validated once; `missing` names the statute column the input lacks (only 'bc', only where allowed)."
-    try: return load_bodies(bodies, s.required), None
+def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None):
+    "Bodies validated once (`sheet`: of a workbook); `missing` names the statute column the input lacks (only 'bc', only where allowed)."
+    try: return load_bodies(bodies, s.required, sheet), None
     except InputError as e:
         if not (allow_missing_bc and e.column == 'bc' and e.message.startswith('missing column')): raise
-    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc')), 'bc'
+    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc'), sheet), 'bc'
+
+def _previous(s, previous, df, renames: dict | None):
+    "The previous allotment, its names checked against the input and `renames` (OLD → NEW, as for `allot`) applied."
+    if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
+    return None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
+
+def _given(res: Result, renames: dict | None, sheet: str | None) -> Result:
+    "The result's provenance with the sheet read and the renames applied (the run itself was given them done)."
+    res.provenance.setdefault('parameters', {}).update({k: v for k, v in (('sheet', sheet), ('renames', dict(renames or {}))) if v})
+    return res
 
 def _published(s, published, names) -> dict:
     "The published list as {body: code}, checked: codes of the statute, bodies of the input."
@@ -77,12 +87,14 @@ def _published(s, published, names) -> dict:
                          file=None if isinstance(published, pd.DataFrame) else str(published), column='body')
     return dict(zip(pub['body'], pub['category']))
 
-def _run(s, df, it, prev, previous_date, election_date) -> Result:
-    "One reading, on validated input (no file is read again)."
-    return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date)
+def _run(s, df, it, prev, previous_date, election_date, cache: dict | None = None) -> Result:
+    """One reading, on validated input (no file is read again). `cache`: a dict kept between the readings of one check,
+    for a statute that takes one (what does not depend on the reading is then done once: see `chairpersons`)."""
+    kw = {'cache': cache} if cache is not None and 'cache' in inspect.signature(s.func).parameters else {}
+    return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date, **kw)
 
 def _cats(res: Result) -> dict:
-    return dict(zip(res.table['body'], res.table['category']))
+    return dict(zip(res.table['body'].tolist(), res.table['category'].tolist()))
 
 # %% ../nbs/14_check.ipynb #bcc94741
 def bc_range(n: int, population: int, offices: int, most: int) -> tuple:
@@ -365,7 +377,8 @@ def _departures(cats: dict, pub: dict, skip=()) -> int:
 
 def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
     "Every reading with its departures, fewest first (ties in the order of `readings`, defaults first)."
-    run = lambda it: _cats(_run(s, df, it, prev, previous_date, election_date))
+    cache = {}                                                      # shared by the readings: the same table throughout
+    run = lambda it: _cats(_run(s, df, it, prev, previous_date, election_date, cache))
     every = readings(s)
     seen = {}
     if not exhaustive and len(every) > budget:
@@ -458,14 +471,15 @@ class Check:
 
 # %% ../nbs/14_check.ipynb #aae2efd9
 def check(statute, bodies, published, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
-          election_date: date | None = None, exhaustive: bool = False, budget: int = 64) -> Check:
+          election_date: date | None = None, exhaustive: bool = False, budget: int = 64, renames: dict | None = None,
+          sheet: str | None = None) -> Check:
     """Check a `published` allotment (`body`, `category`) of `bodies` against `statute`: body by body, the counts, every
     reading of the statute's interpretations; where the input has no `bc` column, the conditions on the BC figures under
-    which the list is lawful, and every other step checked."""
+    which the list is lawful, and every other step checked. `renames` (OLD → NEW) and `sheet` as for `allot`."""
     s = _statute(statute)
-    df, missing = _load(s, bodies, allow_missing_bc=True)
+    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet)
     pub = _published(s, published, list(df['body']))
-    prev = None if previous is None else load_previous(previous, s.codes)
+    prev = _previous(s, previous, df, renames)
     prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
     chosen = s.resolve(interpretations)
     implied, notes = None, []
@@ -479,7 +493,8 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                      "(they are not data, and are neither shown nor returned)" if s.id in MAYORS else
                      "the input has no BC figures: the SC and ST offices were checked with BC figures of no meaning, and "
                      "only where other BC figures give the same SC and ST offices")
-    res = allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=chosen)
+    res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=chosen),
+                 renames, sheet)
     if implied is not None and s.id not in MAYORS:
         other = df.assign(bc=(df['population'] - df['sc'] - df['st']) // 2)          # other BC figures: what moves with them?
         alt = _cats(_run(s, other, chosen, prev, previous_date, election_date))
@@ -642,16 +657,18 @@ def _places(res: Result, body: str, prev: dict | None) -> tuple:
     return pd.DataFrame(rows, columns=cols, dtype=object), barred
 
 def explain(statute, bodies, body: str, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
-            election_date: date | None = None, margins_of=('sc', 'st', 'bc', 'population')) -> Explanation:
-    "Why `body` got its category under `statute`, and not each other."
+            election_date: date | None = None, margins_of=('sc', 'st', 'bc', 'population'), renames: dict | None = None,
+            sheet: str | None = None) -> Explanation:
+    "Why `body` got its category under `statute`, and not each other. `renames` (OLD → NEW) and `sheet` as for `allot`."
     s = _statute(statute)
-    df = load_bodies(bodies, s.required)
+    df = load_bodies(bodies, s.required, sheet)
     if body not in set(df['body']):
         raise InputError(f"no body {body!r} in the input (it has: {', '.join(list(df['body'])[:8])}{', …' if len(df) > 8 else ''})",
                          file=None if isinstance(bodies, pd.DataFrame) else str(bodies), column='body')
-    prev = None if previous is None else load_previous(previous, s.codes)
+    prev = _previous(s, previous, df, renames)
     prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
-    res = allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date, interpretations=interpretations)
+    res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date,
+                       interpretations=interpretations), renames, sheet)
     row = res.table.set_index('body').loc[body]
     places, barred = _places(res, body, prevd)
     barred += [str(w) for w in res.warnings if body in getattr(w, 'bodies', ()) and w.kind in ('conflict', 'fallback')]
@@ -665,9 +682,36 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
 
 # %% ../nbs/14_check.ipynb #27b5510d
 def _date(s: str) -> date:
-    import argparse
-    try: return date.fromisoformat(s)
-    except ValueError: raise argparse.ArgumentTypeError(f"not a date in the form YYYY-MM-DD: {s!r}") from None
+    "A date in the form YYYY-MM-DD (as `allot` reads it), for argparse."
+    from reservation_law.cli import _date as date_arg
+    return date_arg(s)
+
+ARGUMENTS = {   # the arguments `check`, `explain` and `rotate` share with `allot`: name -> (flags, argparse keywords)
+    'statute': (('statute',), {'help': 'statute id (see `reservation-law statutes`)'}),
+    'bodies': (('bodies',), {'help': 'CSV (UTF-8) or XLSX file of bodies'}),
+    'sheet': (('--sheet',), {'help': 'the sheet of BODIES to read, when the workbook has more than one visible sheet'}),
+    'previous': (('--previous',), {'help': "previous election's allotment (CSV/XLSX with body, category)"}),
+    'previous-date': (('--previous-date',), {'type': _date, 'help': 'date of the previous election (YYYY-MM-DD)'}),
+    'rename': (('--rename',), {'action': 'append', 'default': [], 'metavar': 'OLD=NEW',
+                               'help': 'a body renamed since the previous election (repeatable)'}),
+    'election-date': (('--election-date',), {'type': _date, 'help': 'date of this election (YYYY-MM-DD)'}),
+    'interpretation': (('-i', '--interpretation'), {'action': 'append', 'default': [], 'metavar': 'NAME=OPTION',
+                                                    'help': 'choose an interpretation (repeatable)'}),
+}
+
+def add_arguments(parser, *names: str, helps: dict | None = None, epilog: str | None = None) -> None:
+    """Add the shared `ARGUMENTS` named, in that order, to `parser`; `helps` replaces the help of some (name -> text);
+    `epilog`, the text after the arguments in --help, is shown as written."""
+    if epilog is not None:
+        import argparse
+        parser.formatter_class, parser.epilog = argparse.RawDescriptionHelpFormatter, epilog
+    for name in names:
+        flags, kw = ARGUMENTS[name]
+        parser.add_argument(*flags, **dict(kw, **({'help': helps[name]} if helps and name in helps else {})))
+
+def _renames(items) -> dict:
+    from reservation_law.cli import _pairs
+    return _pairs(items, '--rename', 'OLD=NEW')
 
 def _interp(items) -> dict:
     from reservation_law.cli import UsageError
@@ -708,6 +752,12 @@ _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;li
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;padding:.2em .5em;text-align:left;vertical-align:top}"
         ".no{background:#fde2e2}.yes{background:#e6f4e6}@page{size:A4;margin:18mm}@media print{body{margin:0}}")
 
+def _page(title: str, body: str) -> str:
+    "A self-contained HTML page: `title` (text) and `body` (HTML), the inline CSS, nothing fetched."
+    import html as h
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
+            f"<style>{_CSS}</style></head><body>{body}</body></html>")
+
 def check_html(c: Check) -> str:
     "A self-contained HTML report of a check (inline CSS, nothing fetched)."
     import html as h
@@ -718,8 +768,7 @@ def check_html(c: Check) -> str:
                      f"<td>{h.escape(r['note'])}</td></tr>" for r in c.counts.to_dict('records'))
     rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td></tr>" for r in c.readings.to_dict('records'))
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Check: {h.escape(c.statute)}</title>"
-            f"<style>{_CSS}</style></head><body><h1>Published list checked against {h.escape(c.statute)}</h1>"
+    return _page(f"Check: {c.statute}", f"<h1>Published list checked against {h.escape(c.statute)}</h1>"
             f"<p>reservation_law {h.escape(c.result.version)}; reading: {h.escape(reading_label(c.interpretations, c.statute))}; "
             f"{c.departures} departure(s).</p><h2>Body by body</h2><table><tr><th>body</th><th>published</th><th>computed</th>"
             f"<th>agrees</th><th>clause</th><th>reason</th></tr>{rows}</table><h2>Counts</h2><table><tr><th>category</th>"
@@ -729,24 +778,40 @@ def check_html(c: Check) -> str:
             + (f"<h2>Notes and warnings</h2><ul>{li(c.notes + [str(w) for w in c.warnings])}</ul>" if c.notes or c.warnings else '')
             + "<p>A departure shows where the list differs from what this text gives on these figures; it does not by itself "
               "prove an error: the Government may have used other figures (another Census), other rules, or the rotation "
-              "from earlier elections.</p></body></html>")
+              "from earlier elections.</p>")
+
+def check_sheets(c: Check) -> list:
+    """Every table of a check as (sheet, DataFrame): the bodies, the counts, the readings (one column per interpretation),
+    what the list implies (if anything), notes and warnings, and the provenance."""
+    from reservation_law.record import provenance_lines
+    names = list(c.readings['interpretations'].iloc[0]) if len(c.readings) else []
+    readings = pd.DataFrame({'reading': c.readings['reading'], 'departures': c.readings['departures'].astype('int64'),
+                             'exact': ['yes' if e else '' for e in c.readings['exact']],
+                             **{n: [r[n] for r in c.readings['interpretations']] for n in names}})
+    lines = provenance_lines(c.provenance) or [f"Produced by reservation_law {c.result.version}"]
+    prov = pd.DataFrame([l.split(': ', 1) if ': ' in l else [l, ''] for l in lines] +
+                        [['Assumption', a] for a in c.result.assumptions], columns=['item', 'value'])
+    notes = pd.DataFrame([('note', n) for n in c.notes] + [(w.kind, str(w)) for w in c.warnings], columns=['kind', 'text'])
+    return ([('bodies', c.table), ('counts', c.counts), ('readings', readings)]
+            + ([('implied', pd.DataFrame({'condition': c.implied.conditions}))] if c.implied else [])
+            + [('notes and warnings', notes), ('provenance', prov)])
+
+def check_xlsx_bytes(c: Check) -> bytes:
+    "A check as an Excel workbook, a sheet for each of its tables (`check_sheets`), byte-identical across runs."
+    from reservation_law.record import workbook_bytes
+    return workbook_bytes(check_sheets(c), creator=f"reservation_law {c.result.version}")
 
 def configure_check(p) -> None:
     "Arguments of `reservation-law check`."
-    import argparse
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = ("example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
-                "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
-                "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
-    p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
-    p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)')
+    add_arguments(p, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)'},
+                  epilog="example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
+                         "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
+                         "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
     p.add_argument('published', help='the published allotment (CSV/XLSX with body, category)')
-    p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
-    p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
-    p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
-    p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
+    add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('--exhaustive', action='store_true', help='try every reading, even where there are many')
-    p.add_argument('-o', '--output', help='output file: .json (everything), .csv (the body table), .html (a report)')
+    p.add_argument('-o', '--output', help='output file: .json (everything), .csv (the body table), .xlsx (every table, a sheet '
+                                          'each), .html (a report)')
 
 def command_check(args, stdout, stderr) -> int:
     "Run `reservation-law check`: 0 if the list is what the chosen reading gives, 1 if it departs (2: bad input, by the CLI)."
@@ -758,11 +823,14 @@ def command_check(args, stdout, stderr) -> int:
         if Path(out).suffix.lower() not in ('.json', '.csv', '.xlsx', '.html'): raise UsageError("-o must end in .json, .csv, .xlsx or .html")
         _same_file(out, [args.bodies, args.published, args.previous])
     c = check(s, args.bodies, args.published, previous=args.previous, interpretations=it, previous_date=args.previous_date,
-              election_date=args.election_date, exhaustive=args.exhaustive)
+              election_date=args.election_date, exhaustive=args.exhaustive, renames=_renames(args.rename), sheet=args.sheet)
     if out:
         suf = Path(out).suffix.lower()
         if suf == '.json': write_json(c.to_dict(), out)
         elif suf == '.html': write_html(check_html(c), out)
+        elif suf == '.xlsx':
+            from reservation_law.record import write_bytes
+            write_bytes(check_xlsx_bytes(c), out)
         else: write_table(c.table, out)
     print(c.text(), file=stdout)
     return 0 if c.lawful else 1
@@ -772,27 +840,20 @@ def explain_html(e: Explanation) -> str:
     import html as h
     tab = lambda df: df.to_html(index=False, na_rep='', escape=True, border=0)
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(e.body)}: {h.escape(e.category)}</title>"
-            f"<style>{_CSS}</style></head><body><h1>{h.escape(e.body)}: {h.escape(e.category)} "
+    return _page(f"{e.body}: {e.category}", f"<h1>{h.escape(e.body)}: {h.escape(e.category)} "
             f"({h.escape(CATEGORIES.get(e.category, e.category))})</h1><p>{h.escape(e.statute)}, reservation_law "
             f"{h.escape(e.result.version)}; {h.escape(e.clause)}: {h.escape(e.reason)}</p>"
             f"<h2>Its place in every arrangement that reached it</h2>{tab(e.places.drop(columns=['summary']))}"
             f"<h2>Margins (each figure alone, the others held)</h2>{tab(e.margins)}"
             + (f"<h2>Rotation</h2><ul>{li(e.barred)}</ul>" if e.barred else '')
-            + f"<h2>Steps</h2>{tab(e.steps)}</body></html>")
+            + f"<h2>Steps</h2>{tab(e.steps)}")
 
 def configure_explain(p) -> None:
     "Arguments of `reservation-law explain`."
-    import argparse
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = "example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html"
-    p.add_argument('statute', help='statute id (see `reservation-law statutes`)')
-    p.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
+    add_arguments(p, 'statute', 'bodies',
+                  epilog="example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html")
     p.add_argument('--body', required=True, help='the body to explain (its name as in the input)')
-    p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
-    p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
-    p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
-    p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
+    add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('-o', '--output', help='output file (.json or .html)')
 
 def command_explain(args, stdout, stderr) -> int:
@@ -803,8 +864,8 @@ def command_explain(args, stdout, stderr) -> int:
     if args.output:
         if Path(args.output).suffix.lower() not in ('.json', '.html'): raise UsageError("-o must end in .json or .html")
         _same_file(args.output, [args.bodies, args.previous])
-    e = explain(s, args.bodies, args.body.strip(), previous=args.previous, interpretations=it,
-                previous_date=args.previous_date, election_date=args.election_date)
+    e = explain(s, args.bodies, args.body.strip(), previous=args.previous, interpretations=it, previous_date=args.previous_date,
+                election_date=args.election_date, renames=_renames(args.rename), sheet=args.sheet)
     if args.output:
         if Path(args.output).suffix.lower() == '.html': write_html(explain_html(e), args.output)
         else: write_json(e.to_dict(), args.output)

@@ -92,18 +92,17 @@ def _dates(s: str) -> list:
 
 def configure_rotate(parser: argparse.ArgumentParser) -> None:
     "The arguments of `reservation-law rotate`."
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = ("example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
-                     "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
-                     "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
-    parser.add_argument('statute', help='statute id (see `reservation-law statutes`)')
-    parser.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)')
+    from reservation_law.check import add_arguments
+    add_arguments(parser, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)'},
+                  epilog="example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
+                         "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
+                         "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
     parser.add_argument('--elections', '-k', type=int, required=True, metavar='K', help='how many elections in a row')
-    parser.add_argument('--previous', help="the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)")
-    parser.add_argument('--previous-date', type=_date, help='date of that previous election (YYYY-MM-DD)')
-    parser.add_argument('--rename', action='append', default=[], metavar='OLD=NEW', help='a body renamed since the previous election (repeatable)')
+    add_arguments(parser, 'previous', 'previous-date', 'rename', helps={
+        'previous': "the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)",
+        'previous-date': 'date of that previous election (YYYY-MM-DD)'})
     parser.add_argument('--dates', type=_dates, metavar='D1,D2,...', help='the date of each election (YYYY-MM-DD, comma-separated, K of them)')
-    parser.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
+    add_arguments(parser, 'interpretation')
     parser.add_argument('--explain', action='store_true', help="print each election's derivation with clause citations")
     parser.add_argument('--picture', metavar='FILE.png', help='draw the chain of elections to this PNG file (conflicts outlined in red)')
     parser.add_argument('-o', '--output', help='output file (.csv or .xlsx): columns body, 1, 2, …, K; standard output if omitted')

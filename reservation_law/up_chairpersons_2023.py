@@ -7,11 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
-import math
-from collections import Counter
+import itertools, math
 from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, round_half_up, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
-from .arrangement import Arrangement, Shares, LegalWarning, Step, Result, share, pct, CATEGORIES, UP_CODES
+from .arrangement import Arrangement, Shares, LegalWarning, Step, Result, share, pct, pct_many, CATEGORIES, UP_CODES
 from .registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023, tiebreak_interpretation
 from .bodies import load_bodies, example_path, COUNT_COLUMNS, GROUP_COLUMNS, MAX_COUNT
 
@@ -427,18 +426,40 @@ def _key(ub, column: str, how: str = 'own-population') -> Shares:
     g = np.asarray(ub[column], dtype='int64')
     return Shares(ub['body'], g, np.full(len(g), max(1, int(g.sum())), dtype='int64'))
 
+def _kept(cache: dict | None, key: tuple, make):
+    "`make()`, kept in `cache` under `key`: the same step of the same statute on the same table gives the same again."
+    if cache is None: return make()
+    if key not in cache: cache[key] = make()
+    return cache[key]
+
+class _Unit(dict):
+    "What `allot_in_unit` returns; `code` and `clause` ({body: …} of the bodies allotted here) are made when first read."
+    def __init__(self, names, d): super().__init__(d); self.names = names
+    def __missing__(self, key):
+        if key not in ('code', 'clause'): raise KeyError(key)
+        v = self['codes' if key == 'code' else 'clauses']
+        done = np.flatnonzero(self['codes'] != None)                       # noqa: E711 (each cell: allotted here?)
+        self[key] = dict(zip([self.names[i] for i in done], v[done].tolist()))
+        return self[key]
+
 def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: dict, where: str,
-                  modelled: bool = False) -> dict:
+                  modelled: bool = False, cache: dict | None = None) -> dict:
     """(d) inside one division (or the State): SC, ST, BC in turn, each to the open bodies with the highest proportion of
     the group, its women first; then general women. `w` or `W` None: decided State-wide later. Returns codes, clauses,
-    the decisions (data: `reasons` renders them as text), arrangements, steps and warnings."""
+    the decisions (data: `reasons` renders them as text; each with the index labels of its arrangement's bodies),
+    arrangements, steps and warnings; `codes` and `clauses` are the same as columns in the order of `ub` (None: not
+    allotted here). `cache` (see `chairpersons`) keeps the arrangements of the unit `where` for other readings."""
     m, tb = modelled, it['tiebreak']
-    names = ub['body'].tolist()
+    names, labels = ub['body'].tolist(), ub.index.to_numpy()
+    ub = _kept(cache, ('columns', where), lambda: {'body': names, **{c: ub[c] for c in ('population', 'sc', 'st', 'bc', 'women')
+                                                                  if c in ub}})   # each column read once
+    how = it.get('percentage', 'own-population')
+    arrange = lambda col, by, c_: _kept(cache, ('arrangement', where, col, how, tb, c_), lambda: Arrangement(ub, _key(ub, col, how), by=by, clause=c_, tiebreak=tb))
     code, cl = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object)
     taken = np.zeros(len(names), dtype=bool)                               # allotted an earlier group
     arrs, steps, warns, decisions = {}, [], [], []
     for g in GROUPS:
-        arr = Arrangement(ub, _key(ub, COLUMN[g], it.get('percentage', 'own-population')), by=f'{g} %', clause=clause(ITEM_D[g] + ', Explanation', m), tiebreak=tb)
+        arr = arrange(COLUMN[g], f'{g} %', clause(ITEM_D[g] + ', Explanation', m))
         arrs[g] = arr
         rows = np.flatnonzero(~taken[arr.positions])                       # the open bodies: places in this arrangement
         nw = None if w is None else w[g]
@@ -448,11 +469,11 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         code[at], cl[at] = g, clause(ITEM_D[g], m)
         code[at_w], cl[at_w] = g + '-W', clause(ITEM_D[g] + ', proviso', m)
         taken[at] = True
-        decisions.append(('group', where, g, arr, rows, k[g], nw, len(women)))
+        decisions.append(('group', where, g, arr, rows, k[g], nw, len(women), labels[arr.positions]))
         steps.append(Step(clause(ITEM_D[g], m), f"{where}: {g} {k[g]}" + ('' if w is None else f" (women {nw})") +
                           f" → {', '.join(chosen) or 'none'}"))
     if W is not None:
-        arr = Arrangement(ub, _key(ub, 'women', it.get('percentage', 'own-population')), by='women %', clause=clause('(d)(iv)', m), tiebreak=tb)
+        arr = arrange('women', 'women %', clause('(d)(iv)', m))
         arrs['W'] = arr
         rows = np.flatnonzero(~taken[arr.positions])
         chosen, wn = arr.take(W, what=f'women in {where}', rows=rows)
@@ -460,45 +481,149 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         code[arr.positions[rows]], cl[arr.positions[rows]] = 'UR', clause('(d)', m)
         at = arr.positions[rows[:len(chosen)]]
         code[at], cl[at] = 'W', clause('(d)(iv)', m)
-        decisions.append(('W', where, 'W', arr, rows, W, None, 0))
+        decisions.append(('W', where, 'W', arr, rows, W, None, 0, labels[arr.positions]))
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
-    got = [(b, c, x) for b, c, x in zip(names, code.tolist(), cl.tolist()) if c is not None]
-    return {'code': {b: c for b, c, _ in got}, 'clause': {b: x for b, _, x in got}, 'decisions': decisions,
-            'arrangements': arrs, 'steps': steps, 'warnings': warns}
-def _reason_texts(decisions: list, names: list) -> dict:
-    "The decisions of (d), rendered as each body's reasons (a list of sentences per body), in the order they were made."
-    why = {b: [] for b in names}
-    for kind, where, g, arr, rows, k, nw, got_women in decisions:
-        n, pcts = len(rows), arr.shown(np.array(rows, dtype='int64'))
-        for i, (r, p) in enumerate(zip(rows, pcts), 1):
-            b = arr.order[r]
-            if kind == 'W':
-                pos = f"rank {i} of {n} open bodies in {where} by women % ({p})"
-                why[b].append(f"W: {pos}, within the {k} women's office(s)" if i <= k else
-                              f"UR: not W: {pos}, below the {k} women's office(s)" if k else f"UR: no general women's office in {where}")
-            elif kind == 'state-group':
-                pos = f"rank {i} of the State's {n} {g} bodies by {g} % ({p})"
-                why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)"
-                              if i <= k else f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
-            elif kind == 'state-W':
-                pos = f"rank {i} of the State's {n} open bodies by women % ({p})"
-                why[b].append(f"W: {pos}, within the State's {k} women's office(s) (women-divisions=state-rank)" if i <= k
-                              else f"UR: not W: {pos}, below the State's {k} women's office(s)")
-            else:
-                pos = f"rank {i} of {n} open bodies in {where} by {g} % ({p})"
-                if i <= got_women:
-                    why[b].append(f"{g}-W: {pos}, within the {k} {g} office(s) and the first {nw} for {g} women")
-                elif i <= k:
-                    why[b].append(f"{g}: {pos}, within the {k} {g} office(s)" + ('' if nw is None else
-                                  f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
-                else:
-                    why[b].append(f"not {g}: {pos}, below the {k} {g} office(s)" if k else f"not {g}: no {g} office in {where}")
-    return why
+    return _Unit(names, {'codes': code, 'clauses': cl, 'decisions': decisions, 'arrangements': arrs, 'steps': steps,
+                         'warnings': warns})
+def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, got_women: int) -> list:
+    """The reason a decision of (d) gives each of the `n` open bodies it ranked, as templates: one per run of ranks,
+    `(first, last, before the rank, between the rank and the key, after the key)`, or `(first, last, text)` when the
+    sentence names neither."""
+    if kind in ('group', 'W'): mid = f" of {n} open bodies in {where} by {'women' if kind == 'W' else g} % ("
+    elif kind == 'state-group': mid = f" of the State's {n} {g} bodies by {g} % ("
+    else: mid = f" of the State's {n} open bodies by women % ("
+    run = lambda lo, hi, head, tail: (lo, hi, head + 'rank ', mid, ')' + tail)
+    if kind == 'W':
+        if not k: return [(1, n, f"UR: no general women's office in {where}")]
+        return [run(1, k, 'W: ', f", within the {k} women's office(s)"),
+                run(k + 1, n, 'UR: not W: ', f", below the {k} women's office(s)")]
+    if kind == 'state-group':
+        return [run(1, k, f"{g}-W: ", f", within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)"),
+                run(k + 1, n, f"not {g}-W: ", f", below the State's {k} {g} women's office(s)")]
+    if kind == 'state-W':
+        return [run(1, k, 'W: ', f", within the State's {k} women's office(s) (women-divisions=state-rank)"),
+                run(k + 1, n, 'UR: not W: ', f", below the State's {k} women's office(s)")]
+    after = '' if nw is None else f", after the {nw} for {g} women" if nw else f", none of them for {g} women"
+    last = (run(max(got_women, k) + 1, n, f"not {g}: ", f", below the {k} {g} office(s)") if k else
+            (max(got_women, k) + 1, n, f"not {g}: no {g} office in {where}"))
+    return [run(1, got_women, f"{g}-W: ", f", within the {k} {g} office(s) and the first {nw} for {g} women"),
+            run(got_women + 1, k, f"{g}: ", f", within the {k} {g} office(s){after}"), last]
 
-def reasons(decisions: list, names: list) -> pd.Series:
-    "Each body's reason, one text per body in `names` order: the decisions of (d) rendered, only when asked."
-    why = _reason_texts(decisions, names)
-    return pd.Series(['; '.join(why[b]) for b in names], name='reason')
+_PCT, _MADE = np.full(20_002, None, dtype=object), np.zeros(20_002, dtype=bool)   # a share's text, by its key (below)
+
+def _shown(arr: Arrangement, rows: np.ndarray) -> np.ndarray:
+    """`arr.shown(rows)`: the text of each share at two places (at most 20,002 texts: 0.00 % to 100.00 %, exact or ≈),
+    made by `pct_many` once and shared by every body and reason that shows it."""
+    num, den = arr._num[rows], arr._den[rows]
+    if not arr.is_share or num.dtype == object or len(rows) == 0: return np.array(arr.shown(rows), dtype=object)
+    scaled = num * 10**4                                          # what pct_many rounds and marks ≈
+    key = 2 * ((2 * scaled + den) // (2 * den)) + (scaled % den == 0)
+    if key.max() >= len(_PCT): return np.array(arr.shown(rows), dtype=object)
+    new = np.flatnonzero(~_MADE[key])
+    if len(new):
+        k, first = np.unique(key[new], return_index=True)
+        _PCT[k], _MADE[k] = pct_many(num[new[first]], den[new[first]]), True
+    return _PCT[key]
+
+_RANKS = np.array([''], dtype=object)
+
+def _ranks(upto: int) -> np.ndarray:
+    "The numbers 0 … `upto` as text (index i holds str(i)), made once and shared by every reason."
+    global _RANKS
+    if len(_RANKS) <= upto: _RANKS = np.array([str(i) for i in range(max(upto + 1, 2 * len(_RANKS)))], dtype=object)
+    return _RANKS
+
+def _pieces(sentences: list, n: int, shown) -> tuple:
+    """A decision's sentences as five columns of text over its `n` ranked bodies (before the rank, the rank, before the
+    key, the key, after it: each sentence is their concatenation); `shown()` gives the keys (asked only if needed).
+    The sentences cover every rank, so every cell is set."""
+    cols, keys = tuple(np.empty(n, dtype=object) for _ in range(5)), None
+    for s in sentences:
+        lo, hi = s[0], min(s[1], n)
+        if lo > hi: continue
+        at = slice(lo - 1, hi)
+        if len(s) == 3:
+            cols[0][at] = s[2]
+            for c in cols[1:]: c[at] = ''
+            continue
+        keys = shown() if keys is None else keys
+        cols[0][at], cols[1][at], cols[2][at], cols[3][at], cols[4][at] = s[2], _ranks(hi)[lo:hi + 1], s[3], keys[at], s[4]
+    return cols
+
+def _concat(columns: list, rows: np.ndarray, nul_free: bool = True, chunk: int = 20_000) -> list:
+    """The text `columns` (object arrays; None: the separator '; ') concatenated, for each of `rows`: the pieces of
+    `chunk` rows at a time joined into one string and split again at a NUL (`nul_free`: no piece holds one, see
+    `reasons`; else joined row by row)."""
+    w, out = len(columns) + 1, []
+    for lo in range(0, len(rows), chunk):
+        at = rows[lo:lo + chunk]
+        k = len(at)
+        if not nul_free:
+            out += [''.join(x) for x in zip(*(itertools.repeat('; ') if c is None else c[at].tolist() for c in columns))]
+            continue
+        flat = [None] * (k * w)
+        for i, c in enumerate(columns): flat[i::w] = ['; '] * k if c is None else c[at].tolist()
+        flat[w - 1::w] = ['\x00'] * k
+        out += ''.join(flat).split('\x00')[:-1]
+    return out
+
+def _joined(n: int, sentences: list, nul_free: bool = True) -> np.ndarray:
+    """The texts of `n` bodies from their sentences (`(places among the n, five columns)` per decision, in order): each
+    body's sentences joined by '; ', every text joined once (`nul_free`: no piece holds a NUL, see `_concat`)."""
+    slots, count = [], np.zeros(n, dtype='int64')
+    for at, cols in sentences:
+        nth = count[at]                                               # the sentence's place among the body's sentences
+        for j in np.unique(nth).tolist():
+            if j == len(slots): slots.append(tuple(np.empty(n, dtype=object) for _ in range(5)))
+            sel = slice(None) if (nth == j).all() else nth == j
+            for to, col in zip(slots[j], cols): to[at[sel]] = col[sel]
+        count[at] += 1
+    out = np.full(n, '', dtype=object)
+    for j in range(1, len(slots) + 1):
+        at = np.flatnonzero(count == j)
+        parts = []
+        for slot in slots[:j]:
+            if parts: parts.append(None)
+            parts += list(slot)
+        out[at] = _concat(parts, at, nul_free)
+    return out
+
+def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: bool = False) -> np.ndarray:
+    """Each body of `arr`, in its order, as its place in `names` (`named`: the same as an array): the index labels the
+    decision kept, when they are those places (`trusted`, or checked), else looked up by name."""
+    if labels is not None and len(labels) == len(arr.order) and labels.dtype.kind == 'i' and \
+            (len(labels) == 0 or (labels.min() >= 0 and labels.max() < len(names))) and \
+            (trusted or (named[labels] == np.array(arr.order, dtype=object)).all()):
+        return labels
+    at = dict(zip(names, range(len(names))))
+    return np.fromiter(map(at.__getitem__, arr.order), 'int64', len(arr.order))
+
+def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
+    """Each body's reason, one text per body in `names` order: the decisions of (d) rendered, only when asked. A body's
+    sentences are joined by '; ' in the order the decisions were made; each is made from its template, column by
+    column, and every text is joined once (no loop per body and sentence), one division (or the State) at a time. The
+    only text of a sentence that is not made here is the name of its division (`where`). `trusted`: the index labels
+    the decisions kept are places in `names` (as `chairpersons` makes them), not checked again."""
+    n = len(names)
+    out, started, places, named = np.full(n, '', dtype=object), np.zeros(n, dtype=bool), {}, np.array(names, dtype=object)
+    mark, local = np.zeros(n, dtype=bool), np.zeros(n, dtype='int64')
+    for unit_where, unit in itertools.groupby(decisions, key=lambda d: d[1]):   # the decisions made in one division
+        made = []
+        for kind, where, g, arr, rows, k, nw, got_women, *labels in unit:
+            rows = np.asarray(rows, dtype='int64')
+            if id(arr) not in places: places[id(arr)] = _places(names, arr, labels[0] if labels else None, named, trusted)
+            made.append((places[id(arr)][rows], (kind, where, g, len(rows), k, nw, got_women), arr, rows))
+        for p, *_ in made: mark[p] = True                             # each ranked body's place in `names`
+        at = np.flatnonzero(mark); mark[at] = False                   # the unit's bodies, in `names` order
+        local[at] = np.arange(len(at))
+        pieces = ((local[p], _pieces(_sentences(*d), d[3], lambda: _shown(arr, rows))) for p, d, arr, rows in made)
+        texts = _joined(len(at), pieces, '\x00' not in unit_where)    # one decision's pieces at a time
+        more = started[at]                                            # already given sentences by an earlier unit
+        out[at[~more]] = texts[~more]
+        if more.any(): out[at[more]] = out[at[more]] + ('; ' + texts[more])
+        started[at] = True
+    return pd.Series(out, name='reason')
+
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #5d7f4270
 NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar Panchayats: text missing from our copy)',
@@ -554,16 +679,32 @@ def _validated(bodies, required: tuple) -> bool:
     if 'women' in v and (v['women'] > v['population']).any(): return False
     for c in ('body', 'division'):
         if c not in bodies.columns: continue
-        s = bodies[c]
-        if pd.api.types.infer_dtype(s, skipna=False) != 'string' or not (s.str.strip() == s).all() or (s == '').any(): return False
-    return not bodies['body'].duplicated().any()
+        s = bodies[c] if c == 'body' else pd.Series(pd.unique(bodies[c]))   # a division repeats: each spelling once
+        if pd.api.types.infer_dtype(s, skipna=False) != 'string': return False
+        names = s.tolist()
+        if not all(names) or list(map(str.strip, names)) != names: return False   # blank, or not trimmed
+    names = bodies['body'].tolist()
+    return len(set(names)) == len(names)
+
+def _divisions(bodies: pd.DataFrame) -> tuple:
+    "What (c) and (d) read of the divisions: their figures, their bodies, names, offices, populations, women's proportions."
+    divs = division_figures(bodies)
+    dn = list(divs['division'])
+    return (divs, dict(tuple(bodies.groupby('division', sort=False))), dn, dict(zip(dn, map(int, divs['offices']))),
+            dict(zip(dn, map(int, divs['population']))),
+            {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])})
 
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
-                 election_date: date | None = None, statute: str = PP) -> Result:
-    "s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted."
+                 election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
+    """s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted.
+    `cache`: a dict kept between runs of other readings on the same table, unchanged (as `check` runs them): the
+    validation, the divisions, the arrangements and each step whose inputs repeat are then done once."""
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
-    if not _validated(bodies, st.required): bodies = load_bodies(bodies, st.required)   # validation once
+    if cache is not None and cache.get('input') is not bodies: cache.clear(); cache['input'] = bodies
+    if cache is not None and 'bodies' in cache: bodies = cache['bodies']
+    elif not _validated(bodies, st.required): bodies = load_bodies(bodies, st.required)   # validation once
+    if cache is not None: cache['bodies'] = bodies
     m, kind = statute == NP, KIND[statute]
     warns, steps, assumptions = [], [], []
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5); Art. 334')
@@ -590,49 +731,56 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     else:
         assumptions.append("no rotation: our copy of the text contains no rotation provision; the offices are allotted "
                            "from the populations alone")
-    counts, s, w = state_counts(bodies, it, sc_st=ok, kind=kind)
+    key = ('(b)', ok, kind, it['group-women-bound'], it['women-total-bound'], it.get('general-women'))
+    counts, s, w = _kept(cache, key, lambda: state_counts(bodies, it, sc_st=ok, kind=kind))
     steps += s; warns += w
-    names, division_tables, arrangements = bodies['body'].tolist(), {}, {}
+    names, division_tables, arrangements = _kept(cache, ('names',), lambda: bodies['body'].tolist()), {}, {}
     if procedure == 'divisions':
-        divs = division_figures(bodies)
-        dn = list(divs['division'])
-        room = dict(zip(dn, map(int, divs['offices'])))
+        divs, parts, dn, offices, pops, wprop = _kept(cache, ('divisions',), lambda: _divisions(bodies))
+        room = dict(offices)
         k = {}
         for g in GROUPS:
-            k[g], division_tables[g], s, w = allot_to_divisions(g, counts[g].value, divs, room, it, m)
+            key = ('(c)', g, counts[g].value, tuple(room.values()), it['division-rounding'], it['division-excess'],
+                   it.get('cycle-scope', 'left-over'), it['tiebreak'], m)
+            k[g], division_tables[g], s, w = _kept(cache, key, lambda: allot_to_divisions(g, counts[g].value, divs, room, it, m))
             steps += s; warns += w
             for d in dn: room[d] -= k[g][d]
-        pops = dict(zip(dn, map(int, divs['population'])))
         dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
-        wprop = {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])}
         wk = None
         if it['group-women-divisions'] == 'proportional':
             wk = {}
             for g in GROUPS:
                 c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
-                wk[g], s, w = apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop)
+                key = ('apportion', g, counts[g + '-W'].value, tuple(k[g].items()), tuple(dorder), m)
+                wk[g], s, w = _kept(cache, key, lambda: apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop))
                 steps += s; warns += w
         Wd = None
         if it['women-divisions'] != 'state-rank':
-            weights = dict(zip(dn, map(int, divs['offices']))) if it['women-divisions'] == 'offices' else dict(room)
+            weights = dict(offices) if it['women-divisions'] == 'offices' else dict(room)
             c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
-            Wd, s, w = apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop)
+            key = ('apportion', 'W', counts['W'], tuple(weights.items()), tuple(room.items()), tuple(dorder), c_)
+            Wd, s, w = _kept(cache, key, lambda: apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop))
             steps += s; warns += w
-        parts = dict(tuple(bodies.groupby('division', sort=False)))
         units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
                   None if wk is None else {g: wk[g][d] for g in GROUPS}, None if Wd is None else Wd[d]) for d in dn]
     else:
         units = [('the State', bodies, {g: counts[g].value for g in GROUPS},
                   {g: counts[g + '-W'].value for g in GROUPS}, counts['W'])]
-    code, cl, decisions = {}, {}, []
+    code, cl, decisions = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object), []
     for where, ub, kk, ww, WW in units:
-        r = allot_in_unit(ub, kk, ww, WW, it, where, m)
-        code |= r['code']; cl |= r['clause']; decisions += r['decisions']
-        steps += r['steps']; warns += r['warnings']
+        key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
+        r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
+        at = ub.index.to_numpy()                                      # its rows of `bodies` (validated: numbered from 0)
+        code[at], cl[at] = r['codes'], r['clauses']
+        decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
         for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
-    if procedure == 'divisions': _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements)
-    table = pd.DataFrame({'body': names, 'division': bodies['division'].tolist(), 'category': [code[b] for b in names],
-                          'clause': [cl[b] for b in names]})
+    if procedure == 'divisions' and 'state-rank' in (it['group-women-divisions'], it['women-divisions']):
+        cd = {b: c for b, c in zip(names, code.tolist()) if c is not None}
+        cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
+        _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements)
+        code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
+    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
+                          'clause': cl})
     ex = exclusive(counts)
     got = table['category'].value_counts()
     for c in UP_CODES[:-1]:
@@ -642,19 +790,21 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res = Result(statute, table, counts=ex, steps=steps, warnings=warns, interpretations=it, assumptions=assumptions,
                  arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
-    res.reasons = lambda: reasons(decisions, names)     # each body's reason, rendered only when asked
-    tally = {d: dict.fromkeys(UP_CODES, 0) for d in dict.fromkeys(table['division'].tolist())}
-    for (d, c), n in Counter(zip(table['division'].tolist(), table['category'].tolist())).items(): tally[d][c] = n
-    res.divisions = pd.DataFrame.from_dict(tally, orient='index').rename_axis('division')
+    res.decisions = decisions                                       # the decisions of (d), as data
+    res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
+    d, dn = pd.factorize(table['division'])                              # each division's offices by category, as columns
+    c = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))
+    tally = np.bincount(d * len(UP_CODES) + c, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
+    res.divisions = pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES))
     return res
 
-def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None) -> Result:
+def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None, cache=None) -> Result:
     "Offices of Chairperson of the Palika Parishads of the State: s.9-A(5)(1)(a)-(d)."
-    return chairpersons(bodies, interpretations, previous, previous_date, election_date, statute=PP)
+    return chairpersons(bodies, interpretations, previous, previous_date, election_date, statute=PP, cache=cache)
 
-def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=None, election_date=None) -> Result:
+def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=None, election_date=None, cache=None) -> Result:
     "Offices of Chairperson of the Nagar Panchayats: (b) as written, the allotment modelled (the text is missing)."
-    return chairpersons(bodies, interpretations, previous, previous_date, election_date, statute=NP)
+    return chairpersons(bodies, interpretations, previous, previous_date, election_date, statute=NP, cache=cache)
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #d3a48b58
 INTERPRETATIONS = (GROUP_WOMEN_BOUND, WOMEN_TOTAL_BOUND, DIVISION_ROUNDING, DIVISION_EXCESS, GROUP_WOMEN_DIVISIONS,

@@ -278,3 +278,95 @@ def test_cli_explain(tmp_path):
 def test_ordinals():
     assert [ordinal(i) for i in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == \
         ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
+
+
+# --- the readings share work; renames, sheets and every table in Excel (issue #11) ---------------------------------------
+
+from reservation_law.check import _run, _cats, _departures, check_sheets, add_arguments, ARGUMENTS, reading_label
+
+BODIES17 = example_path('up_corporations_17_bc_illustrative.csv')
+
+
+def test_readings_sharing_a_cache_count_what_each_reading_alone_gives():
+    from reservation_law import registry
+    from reservation_law.bodies import load_bodies
+    from reservation_law.up_chairpersons_2023 import parishads_example_path
+    src = parishads_example_path()
+    pub = allot('up-palika-parishads-2023', src).table[['body', 'category']]
+    pub.loc[[0, 7, 13], 'category'] = ['W', 'UR', 'SC']                    # three departures under the default reading
+    c = check('up-palika-parishads-2023', src, pub)
+    s, df = registry.get('up-palika-parishads-2023'), load_bodies(src, registry.get('up-palika-parishads-2023').required)
+    some = c.readings.iloc[::9]                                           # every ninth reading, run alone without a cache
+    want = [_departures(_cats(_run(s, df, it, None, None, None)), dict(zip(pub.body, pub.category))) for it in some.interpretations]
+    assert len(c.readings) > 50 and list(some.departures) == want
+    assert c.departures == int(c.readings.set_index('reading').departures['default']) > 0
+    assert list(c.readings.departures) == sorted(c.readings.departures) and len(set(want)) > 1
+
+
+def renamed(tmp_path):
+    "The 17 corporations in a workbook of two sheets, and a previous allotment that still calls Ayodhya Faizabad."
+    bodies = pd.read_csv(BODIES17)
+    book = tmp_path / 'bodies.xlsx'
+    with pd.ExcelWriter(book) as w:
+        bodies.head(3).to_excel(w, sheet_name='draft', index=False); bodies.to_excel(w, sheet_name='2023', index=False)
+    prev = allot('up-mayor-2023', bodies).table[['body', 'category']].replace({'body': {'Ayodhya': 'Faizabad'}})
+    prev.to_csv(tmp_path / 'prev.csv', index=False)
+    pub = allot('up-mayor-2023', bodies, previous=prev.replace({'body': {'Faizabad': 'Ayodhya'}})).table[['body', 'category']]
+    pub.to_csv(tmp_path / 'pub.csv', index=False)
+    return book, tmp_path / 'prev.csv', tmp_path / 'pub.csv'
+
+
+def test_check_and_explain_take_renames_and_a_sheet(tmp_path):
+    book, prev, pub = renamed(tmp_path)
+    c = check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'}, sheet='2023')
+    assert c.lawful and c.provenance['parameters'] == {'sheet': '2023', 'renames': {'Faizabad': 'Ayodhya'}}
+    with pytest.raises(InputError, match='--rename'): check('up-mayor-2023', book, pub, previous=prev, sheet='2023')
+    with pytest.raises(InputError, match='sheet'): check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'})
+    with pytest.raises(InputError, match='none was given'): check('up-mayor-2023', BODIES17, pub, renames={'Faizabad': 'Ayodhya'})
+    e = explain('up-mayor-2023', book, 'Ayodhya', previous=prev, renames={'Faizabad': 'Ayodhya'}, sheet='2023')
+    assert e.category == c.table.set_index('body').computed['Ayodhya'] and e.result.provenance['parameters']['sheet'] == '2023'
+    # the CLI, as allot takes them
+    assert cli('check', 'up-mayor-2023', book, pub, '--sheet', '2023', '--previous', prev, '--rename', 'Faizabad=Ayodhya')[0] == 0
+    code, _, err = cli('check', 'up-mayor-2023', book, pub, '--sheet', '2023', '--previous', prev)
+    assert code == 2 and "--rename 'Faizabad=NEW'" in err
+    assert cli('check', 'up-mayor-2023', book, pub, '--sheet', '2023', '--previous', prev, '--rename', 'Faizabad')[0] == 2
+    code, out, _ = cli('explain', 'up-mayor-2023', book, '--sheet', '2023', '--body', 'Ayodhya', '--previous', prev,
+                       '--rename', 'Faizabad=Ayodhya')
+    assert code == 0 and out.startswith('reservation_law') and 'Ayodhya' in out
+    assert cli('explain', 'up-mayor-2023', book, '--body', 'Ayodhya')[0] == 2                 # two sheets, none chosen
+
+
+def test_check_xlsx_has_every_table_as_a_sheet(tmp_path):
+    import openpyxl
+    f = tmp_path / 'c.xlsx'
+    assert cli('check', 'up-mayor-2023', CENSUS, DRAFT, '-o', f)[0] == 0                     # no bc column: conditions
+    c = check('up-mayor-2023', CENSUS, DRAFT)
+    wb = openpyxl.load_workbook(f)
+    assert wb.sheetnames == ['bodies', 'counts', 'readings', 'implied', 'notes and warnings', 'provenance']
+    got = pd.read_excel(f, sheet_name=None, keep_default_na=False)
+    assert list(got['bodies'].body) == list(c.table.body) and list(got['bodies'].reason) == list(c.table.reason)
+    assert list(got['readings'].departures) == list(c.readings.departures)
+    assert list(got['readings'].columns) == ['reading', 'departures', 'exact'] + [i for i in c.readings.interpretations[0]]
+    assert list(got['implied'].condition) == c.implied.conditions
+    assert 'Statute' in list(got['provenance'].item)
+    assert f.read_bytes() == (cli('check', 'up-mayor-2023', CENSUS, DRAFT, '-o', tmp_path / 'd.xlsx'), (tmp_path / 'd.xlsx').read_bytes())[1]
+    assert [t for t, _ in check_sheets(check('up-mayor-2023', BODIES17, DRAFT))][3] == 'notes and warnings'   # nothing implied
+
+
+def test_check_explain_and_rotate_share_one_table_of_arguments():
+    import argparse
+    from reservation_law.check import configure_check, configure_explain
+    from reservation_law.rotate import configure_rotate
+    parsers = {}
+    for name, conf in (('check', configure_check), ('explain', configure_explain), ('rotate', configure_rotate)):
+        conf(p := argparse.ArgumentParser()); parsers[name] = {a.dest: a for a in p._actions}
+    for dest in ('previous_date', 'rename', 'interpretation'):
+        assert len({(a.type, a.metavar, str(a.default)) for a in (parsers[n][dest] for n in parsers)}) == 1, dest
+    assert parsers['rotate']['previous'].help.startswith('the allotment before the first election')
+    assert 'sheet' in parsers['check'] and 'sheet' in parsers['explain'] and 'sheet' not in parsers['rotate']
+    p = argparse.ArgumentParser(); add_arguments(p, 'previous-date', 'rename')
+    a = p.parse_args(['--previous-date', '2017-11-22', '--rename', 'A=B', '--rename', 'C=D'])
+    assert str(a.previous_date) == '2017-11-22' and a.rename == ['A=B', 'C=D']
+    with pytest.raises(SystemExit): p.parse_args(['--previous-date', '20171122'])      # YYYY-MM-DD only, as allot
+    with pytest.raises(KeyError): add_arguments(p, 'no-such-argument')
+    assert set(ARGUMENTS) >= {'statute', 'bodies', 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation'}

@@ -295,3 +295,118 @@ def test_division_interpretations_without_effect_are_named():
     _, nps = illustrative_state()
     res = allot('up-nagar-panchayats-2023', nps, interpretations={'nagar-panchayat-procedure': 'state', 'women-divisions': 'state-rank'})
     assert any(w.kind == 'interpretation' and 'women-divisions' in w.message and 'no effect' in w.message for w in res.warnings)
+
+
+# ---------------------------------------------------------------- reasons rendered as columns (issue #11)
+
+import numpy as np
+from reservation_law.up_chairpersons_2023 import reasons, allot_in_unit, _concat, _shown, _validated, REQUIRED
+from reservation_law.arrangement import Arrangement, share
+from reservation_law.bodies import load_bodies
+from reservation_law.check import readings as every_reading
+
+
+def plain_reasons(decisions, names):
+    "The reasons as 0.2.0 rendered them: sentence by sentence, body by body (the reference the columns must match)."
+    why = {b: [] for b in names}
+    for kind, where, g, arr, rows, k, nw, got_women, *_ in decisions:
+        n, pcts = len(rows), arr.shown(np.array(rows, dtype='int64'))
+        for i, (r, p) in enumerate(zip(rows, pcts), 1):
+            b = arr.order[r]
+            if kind == 'W':
+                pos = f"rank {i} of {n} open bodies in {where} by women % ({p})"
+                why[b].append(f"W: {pos}, within the {k} women's office(s)" if i <= k else
+                              f"UR: not W: {pos}, below the {k} women's office(s)" if k else f"UR: no general women's office in {where}")
+            elif kind == 'state-group':
+                pos = f"rank {i} of the State's {n} {g} bodies by {g} % ({p})"
+                why[b].append(f"{g}-W: {pos}, within the State's {k} {g} women's office(s) (group-women-divisions=state-rank)"
+                              if i <= k else f"not {g}-W: {pos}, below the State's {k} {g} women's office(s)")
+            elif kind == 'state-W':
+                pos = f"rank {i} of the State's {n} open bodies by women % ({p})"
+                why[b].append(f"W: {pos}, within the State's {k} women's office(s) (women-divisions=state-rank)" if i <= k
+                              else f"UR: not W: {pos}, below the State's {k} women's office(s)")
+            else:
+                pos = f"rank {i} of {n} open bodies in {where} by {g} % ({p})"
+                if i <= got_women:
+                    why[b].append(f"{g}-W: {pos}, within the {k} {g} office(s) and the first {nw} for {g} women")
+                elif i <= k:
+                    why[b].append(f"{g}: {pos}, within the {k} {g} office(s)" + ('' if nw is None else
+                                  f", after the {nw} for {g} women" if nw else f", none of them for {g} women"))
+                else:
+                    why[b].append(f"not {g}: {pos}, below the {k} {g} office(s)" if k else f"not {g}: no {g} office in {where}")
+    return ['; '.join(why[b]) for b in names]
+
+
+READINGS = [None, {'group-women-divisions': 'state-rank'}, {'women-divisions': 'state-rank'},
+            {'group-women-divisions': 'state-rank', 'women-divisions': 'open-bodies', 'percentage': 'division-share'},
+            {'tiebreak': 'name', 'cycle-scope': 'all-offices', 'division-rounding': 'round-half-up'}]
+
+
+@pytest.mark.parametrize('seed', [1, 2, 3])
+@pytest.mark.parametrize('it', READINGS)
+def test_reasons_are_the_sentences_of_each_decision_joined(seed, it):
+    pp, nps = illustrative_state(divisions=5, parishads=60, panchayats=90, seed=seed)
+    for sid, df, extra in ((PP, pp, {}), (NP, nps, {}), (NP, nps, {'nagar-panchayat-procedure': 'state'})):
+        res = chairpersons(df, dict(it or {}, **extra), statute=sid)
+        names = res.table['body'].tolist()
+        want = plain_reasons(res.decisions, names)
+        assert res.reasons().tolist() == want
+        assert reasons(res.decisions, names).tolist() == want          # the labels checked, not trusted
+        assert reasons(res.decisions[::-1], names[::-1]).str.len().sum() == sum(map(len, want))   # any order of names
+
+
+def test_reasons_of_a_unit_cut_from_a_larger_table_are_found_by_name():
+    bodies = pd.read_csv(CSV)
+    uttar = bodies[bodies.division == 'Uttar']                            # index labels 0…n of the whole table, not of uttar
+    u = allot_in_unit(uttar, {'SC': 3, 'ST': 0, 'BC': 1}, {'SC': 1, 'ST': 0, 'BC': 0}, 1, {'tiebreak': 'population-name'},
+                      'division Uttar')
+    names = uttar['body'].tolist()[::-1]
+    got = reasons(u['decisions'], names)
+    assert got.tolist() == plain_reasons(u['decisions'], names)
+    assert got[names.index('Dhanipur')].startswith('SC-W: rank 1 of ')
+
+
+def test_concat_joins_row_by_row_when_a_piece_holds_a_nul():
+    cols = [np.array(['a', 'b\x00c', ''], dtype=object), None, np.array(['x', 'y', 'z'], dtype=object)]
+    rows = np.array([2, 0, 1])
+    assert _concat(cols, rows, nul_free=False) == ['; z', 'a; x', 'b\x00c; y']
+    assert _concat(cols[:1] + [None] + cols[2:], rows[:2], nul_free=True, chunk=1) == ['; z', 'a; x']
+
+
+def test_shown_shares_the_texts_arrangement_shows():
+    rng = np.random.default_rng(7)
+    pop = rng.integers(1, 10**6, 500)
+    sc = np.minimum(pop, rng.integers(0, 10**6, 500)); sc[:50] = 0; sc[50:100] = pop[50:100]; sc[100:110] = pop[100:110] // 2
+    df = pd.DataFrame({'body': [f'B{i}' for i in range(500)], 'population': pop, 'sc': sc})
+    arr = Arrangement(df, share(df, 'sc'), by='SC %', clause='x')
+    rows = np.sort(rng.choice(500, 300, replace=False))
+    assert _shown(arr, rows).tolist() == arr.shown(rows)
+    assert _shown(arr, np.arange(500)).tolist() == arr.shown()
+
+
+def test_a_table_validated_once_is_not_validated_again_but_a_doubtful_one_is():
+    ok = load_bodies(pd.read_csv(CSV), REQUIRED)
+    assert _validated(ok, REQUIRED)
+    for col, i, v in (('body', 3, ' Sonbarsa'), ('body', 3, 'Sonbarsa '), ('body', 0, ''), ('body', 1, ok['body'][0]),
+                      ('division', 2, 'Uttar '), ('division', 4, '')):
+        bad = ok.copy(); bad.loc[i, col] = v
+        assert not _validated(bad, REQUIRED), (col, v)
+    bad = ok.copy(); bad['body'] = bad['body'].astype(object); bad.loc[2, 'body'] = None
+    assert not _validated(bad, REQUIRED)
+    assert chairpersons(ok.assign(body=[' ' + b for b in ok['body']])).table['body'].tolist() == ok['body'].tolist()
+
+
+def test_a_cache_shared_by_readings_gives_what_each_reading_gives_alone():
+    pp, nps = illustrative_state(divisions=6, parishads=70, panchayats=80, seed=5)
+    rs = every_reading(NP)
+    picked = [rs[i] for i in np.random.default_rng(3).choice(len(rs), 24, replace=False)]
+    for df in (nps, nps.iloc[::-1].reset_index(drop=True)):                 # a second table: the cache starts again
+        cache = {}
+        for it in picked:
+            a, b = chairpersons(df, it, statute=NP, cache=cache), chairpersons(df, it, statute=NP)
+            pd.testing.assert_frame_equal(a.table, b.table)
+            pd.testing.assert_frame_equal(a.divisions, b.divisions)
+            assert a.counts == b.counts and list(map(str, a.steps)) == list(map(str, b.steps))
+            assert list(map(str, a.warnings)) == list(map(str, b.warnings))
+            assert a.reasons().tolist() == b.reasons().tolist()
+        assert cache['input'] is df
