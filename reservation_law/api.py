@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib, hashlib
 from datetime import date
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from .bodies import (InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS,
                                     printable)
 from .arrangement import CATEGORIES, LegalWarning, Result
@@ -52,7 +52,8 @@ def _pass_through(res, df) -> None:
 
 def _finish(s, res, df, inputs, it, params, election_date):
     if 'category' in res.table and 'reason' not in res.table and callable(getattr(res, 'reasons', None)):
-        res.table['reason'] = list(res.reasons())          # a statute that keeps its reasons as data: rendered here, once
+        reasons = res.reasons()          # a statute that keeps its reasons as data: rendered here, once
+        res.table['reason'] = reasons.tolist() if hasattr(reasons, 'tolist') else list(reasons)
     if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
     _pass_through(res, df)
     res.provenance = provenance(s, inputs, it, params)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .api import allot, load_previous
 from .arrangement import CATEGORIES, Arrangement, Result, group_of, is_women, pct

@@ -8,7 +8,7 @@ import html as _html
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .api import allot, load_previous
 from .arrangement import CATEGORIES, Result
@@ -46,8 +46,6 @@ MONTHS_HI = ('जनवरी', 'फ़रवरी', 'मार्च', 'अप
 
 def date_en(d: date) -> str: return f"{d.day} {d:%B %Y}"
 def date_hi(d: date) -> str: return f"{d.day} {MONTHS_HI[d.month - 1]} {d.year}"
-
-pd.DataFrame({'code': list(ENGLISH), 'English': list(ENGLISH.values()), 'Hindi': [HINDI[c] for c in ENGLISH]})
 
 # %% ../nbs/15_order.ipynb #66ee77b8
 ORDER_STATUTES = ('up-mayor-1994', 'up-mayor-2023')   # s.7(5)(3) is the order for the offices of Mayor

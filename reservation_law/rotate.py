@@ -8,13 +8,12 @@ import argparse
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-import pandas as pd
+from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .arrangement import Result
 from .bodies import InputError, load_bodies
 from .api import allot, load_previous, in_force_warning
 from .cli import _date
-from .pictures import plot_chain
 
 # %% auto #0
 __all__ = ['Rotation', 'rotate', 'configure_rotate', 'command_rotate']
@@ -52,6 +51,7 @@ class Rotation:
         "The chain as a picture (`plot_chain`), conflicts outlined; `order`: the bodies top to bottom (default: input order)."
         tables = [r.table[['body', 'category']] for r in self.results]
         if order is not None: tables = [t.set_index('body').loc[list(order)].reset_index() for t in tables]
+        from reservation_law.pictures import plot_chain      # matplotlib, only when a chain is drawn
         return plot_chain(tables, self.labels, title or f"{self.statute}: {len(self.results)} elections", ax=ax, marks=self.conflicts)
 
 # %% ../nbs/13_rotate.ipynb #4e08c9b6

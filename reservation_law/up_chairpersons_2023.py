@@ -22,8 +22,7 @@ __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 
            'group_offices', 'bc_offices', 'group_women', 'women_offices', 'bound_table', 'state_counts', 'exclusive',
            'division_figures', 'division_share', 'first_proviso', 'whole_offices', 'division_order', 'cycle',
            'cycle_tie', 'give_back', 'allot_to_divisions', 'apportion', 'allot_group', 'allot_in_unit', 'reasons',
-           'chairpersons', 'palika_parishads', 'nagar_panchayats', 'plot_divisions', 'compare_interpretations',
-           'illustrative_state']
+           'chairpersons', 'palika_parishads', 'nagar_panchayats', 'compare_interpretations', 'illustrative_state']
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #96ab2d02
 TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
@@ -509,7 +508,8 @@ def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, go
     return [run(1, got_women, f"{g}-W: ", f", within the {k} {g} office(s) and the first {nw} for {g} women"),
             run(got_women + 1, k, f"{g}: ", f", within the {k} {g} office(s){after}"), last]
 
-_PCT, _MADE = np.full(20_002, None, dtype=object), np.zeros(20_002, dtype=bool)   # a share's text, by its key (below)
+_TEXTS = 20_002
+_PCT: list = []                 # [texts, made]: a share's text by its key (below), made when first needed
 
 def _shown(arr: Arrangement, rows: np.ndarray) -> np.ndarray:
     """`arr.shown(rows)`: the text of each share at two places (at most 20,002 texts: 0.00 % to 100.00 %, exact or ≈),
@@ -518,19 +518,22 @@ def _shown(arr: Arrangement, rows: np.ndarray) -> np.ndarray:
     if not arr.is_share or num.dtype == object or len(rows) == 0: return np.array(arr.shown(rows), dtype=object)
     scaled = num * 10**4                                          # what pct_many rounds and marks ≈
     key = 2 * ((2 * scaled + den) // (2 * den)) + (scaled % den == 0)
-    if key.max() >= len(_PCT): return np.array(arr.shown(rows), dtype=object)
-    new = np.flatnonzero(~_MADE[key])
+    if key.max() >= _TEXTS: return np.array(arr.shown(rows), dtype=object)
+    if not _PCT: _PCT.extend([np.full(_TEXTS, None, dtype=object), np.zeros(_TEXTS, dtype=bool)])
+    texts, made = _PCT
+    new = np.flatnonzero(~made[key])
     if len(new):
         k, first = np.unique(key[new], return_index=True)
-        _PCT[k], _MADE[k] = pct_many(num[new[first]], den[new[first]]), True
-    return _PCT[key]
+        texts[k], made[k] = pct_many(num[new[first]], den[new[first]]), True
+    return texts[key]
 
-_RANKS = np.array([''], dtype=object)
+_RANKS = None                   # made when first needed (no numpy at import)
 
 def _ranks(upto: int) -> np.ndarray:
     "The numbers 0 … `upto` as text (index i holds str(i)), made once and shared by every reason."
     global _RANKS
-    if len(_RANKS) <= upto: _RANKS = np.array([str(i) for i in range(max(upto + 1, 2 * len(_RANKS)))], dtype=object)
+    if _RANKS is None or len(_RANKS) <= upto:
+        _RANKS = np.array([str(i) for i in range(max(upto + 1, 2 * len(_RANKS if _RANKS is not None else ())))], dtype=object)
     return _RANKS
 
 def _pieces(sentences: list, n: int, shown) -> tuple:
@@ -822,36 +825,6 @@ _STATUTES = {
               'for Nagar Panchayats is missing from our copy (division is required because the default needs it); '
               'no rotation provision in our copy', status='modelled', codes=tuple(UP_CODES))),
 }
-
-# %% ../nbs/20_up_chairpersons_2023.ipynb #cf9b8706
-def plot_divisions(result: Result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = ''):
-    "One panel per division, one tile per body (ordered by `key` proportion), coloured by the category it was allotted."
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
-    from reservation_law.pictures import COLOURS
-    cat = dict(zip(result.table['body'], result.table['category']))
-    prop = share(bodies, key)
-    dn = list(dict.fromkeys(bodies['division']))
-    nrows = -(-len(dn) // ncols)
-    per = max(int((bodies['division'] == d).sum()) for d in dn)
-    side = max(2, math.ceil(math.sqrt(per)))
-    fig, axes = plt.subplots(nrows, min(ncols, len(dn)), figsize=(min(ncols, len(dn)) * 3.2, nrows * 3.0 + 0.6), squeeze=False)
-    for ax in axes.flat: ax.set_axis_off()
-    small = per > 16
-    for ax, d in zip(axes.flat, dn):
-        names = sorted(bodies.loc[bodies['division'] == d, 'body'], key=lambda b: (-prop[b], b))
-        for i, b in enumerate(names):
-            x, y = i % side, i // side
-            ax.add_patch(plt.Rectangle((x, -y), 0.94, 0.9, color=COLOURS[cat[b]], ec='#777777', lw=0.5))
-            ax.text(x + 0.47, -y + 0.45, cat[b] if small else f"{b}\n{cat[b]}", ha='center', va='center', fontsize=5 if small else 6.5)
-        ax.set_xlim(-0.1, side + 0.05); ax.set_ylim(-side + 0.8, 1.05); ax.set_aspect('equal')
-        ax.set_title(f"{d} ({len(names)})", fontsize=9)
-    used = [c for c in UP_CODES if c in set(cat.values())]
-    fig.legend(handles=[Patch(color=COLOURS[c], label=f"{c}: {CATEGORIES[c]}") for c in used], loc='lower center',
-               ncol=min(4, len(used)), fontsize=7, frameon=False)
-    if title: fig.suptitle(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0.08, 1, 0.96))
-    return fig
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #ad36ecc2
 def compare_interpretations(bodies, statute: str = PP, **kw) -> pd.DataFrame:

@@ -112,7 +112,8 @@ def test_unwritable_output_is_an_error_not_a_crash(workdir):
     assert code == 2 and err.startswith('error: /proc/no-such-dir-here/x.csv')
 
 
-DESCRIBING = [['--help'], ['--version'], ['statutes'], ['statutes', '--verbose'], ['allot', '--help'], ['seats', '--help'], ['verify', '--help']]
+DESCRIBING = [['--help'], ['--version'], ['statutes'], ['statutes', '--verbose'], ['allot', '--help'], ['seats', '--help'], ['verify', '--help'],
+              ['rotate', '--help'], ['check', '--help'], ['explain', '--help'], ['order', '--help']]
 
 @pytest.mark.parametrize('argv', DESCRIBING, ids=' '.join)
 def test_describing_the_law_imports_no_pandas(argv):
