@@ -109,15 +109,17 @@ def _arrangement(name: str, a, label: dict) -> dict:
     arr, open_ = (a if isinstance(a, tuple) else (a, None))
     if not isinstance(arr, Arrangement): return {'name': name, 'value': jsonable(a)}
     keep = set(open_) if open_ is not None else None
-    names = [b for b in arr.order if keep is None or b in keep]
+    rows = [i for i, b in enumerate(arr.order) if keep is None or b in keep]
+    names = [arr.order[i] for i in rows]
+    keys = arr.shown(rows) if rows else []                      # every key's text at once (one call, not one a body)
     allotted = [label.get(b, '') for b in names]
     g = _group_named(name)                 # the arrangement of one group: its cut-off counts that group's offices only
     reserved = [c not in ('', 'UR') and (g is None or group_of(c) == g) for c in allotted]
     k = sum(reserved)
     cut = k if k and all(reserved[:k]) else None
     return {'name': name, 'clause': arr.clause, 'by': arr.by, 'tiebreak': arr.tiebreak, 'cut_off': cut,
-            'ranked': [{'rank': i, 'body': b, 'key': arr.show(b), 'exact': str(arr.key[b]), 'population': arr.population[b],
-                        'allotted': c} for i, (b, c) in enumerate(zip(names, allotted), 1)]}
+            'ranked': [{'rank': i, 'body': b, 'key': key, 'exact': str(arr.key[b]), 'population': arr.population[b],
+                        'allotted': c} for i, (b, c, key) in enumerate(zip(names, allotted, keys), 1)]}
 
 def result_dict(res: Result) -> dict:
     "The whole result as a JSON-ready dict (see the schema above)."
