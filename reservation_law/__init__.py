@@ -1,4 +1,4 @@
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 # The public API, imported when first used (so that `reservation-law --help` does not load pandas).
 # `check` and `rotate` are not among them: they are also the names of their modules, and `rl.check` is the module
