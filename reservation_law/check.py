@@ -377,12 +377,14 @@ def _departures(cats: dict, pub: dict, skip=()) -> int:
 
 def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
     "Every reading with its departures, fewest first (ties in the order of `readings`, defaults first)."
-    cache = {}                                                      # shared by the readings: the same table throughout
-    run = lambda it: _cats(_run(s, df, it, prev, previous_date, election_date, cache))
+    cache, seen = {}, {}                                            # shared by the readings: the same table throughout
+    def run(it):                                                    # each reading run once, however often it is asked for
+        key = tuple(it.items())
+        if key not in seen: seen[key] = _cats(_run(s, df, it, prev, previous_date, election_date, cache))
+        return seen[key]
     every = readings(s)
-    seen = {}
     if not exhaustive and len(every) > budget:
-        base = run(every[0]); seen[tuple(every[0].items())] = base
+        base = run(every[0])
         inert = []
         for i in s.interpretations:
             alone = [dict(every[0], **{i.name: o}) for o in i.options if o != i.default]
@@ -394,7 +396,7 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
                          f"(exhaustive=True, or --exhaustive, tries all {len(readings(s))})")
     rows = []
     for it in every:
-        cats = seen.get(tuple(it.items())) or run(it)
+        cats = run(it)
         d = _departures(cats, pub, skip)
         rows.append((reading_label(it, s), d, d == 0, it))
     out = pd.DataFrame(rows, columns=['reading', 'departures', 'exact', 'interpretations'])

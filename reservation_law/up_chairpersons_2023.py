@@ -640,14 +640,16 @@ NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar P
 ARTICLE_243T = replace(ARTICLE_334, clause='Art. 243T(5); Art. 334')
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #054ac230
-def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements):
-    "The State-wide alternatives: group women (`group-women-divisions=state-rank`), general women (`women-divisions=state-rank`)."
+def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache=None):
+    """The State-wide alternatives: group women (`group-women-divisions=state-rank`), general women (`women-divisions=state-rank`).
+    `cache` (see `chairpersons`) keeps each arrangement, by the bodies it ranks, for other readings."""
     names = bodies['body'].tolist()
     if it['group-women-divisions'] == 'state-rank':
         for g in GROUPS:
             held = [b for b in names if code.get(b) == g]
             c_ = clause(ITEM_D[g] + ', proviso', m)
-            arr = Arrangement(bodies, share(bodies, COLUMN[g]), by=f'{g} %', clause=c_, tiebreak=it['tiebreak'], names=held)
+            arr = _kept(cache, ('state-rank', g, tuple(held), it['tiebreak'], c_),
+                        lambda: Arrangement(bodies, share(bodies, COLUMN[g]), by=f'{g} %', clause=c_, tiebreak=it['tiebreak'], names=held))
             k = counts[g + '-W'].value
             chosen, w = arr.take(k, what=f'{g} women in the State')
             warns += w
@@ -658,7 +660,8 @@ def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, a
     if it['women-divisions'] == 'state-rank':
         open_ = [b for b in names if b not in code]
         c_ = clause('(d)(iv)', m)
-        arr = Arrangement(bodies, share(bodies, 'women'), by='women %', clause=c_, tiebreak=it['tiebreak'], names=open_)
+        arr = _kept(cache, ('state-rank', 'W', tuple(open_), it['tiebreak'], c_),
+                    lambda: Arrangement(bodies, share(bodies, 'women'), by='women %', clause=c_, tiebreak=it['tiebreak'], names=open_))
         chosen, w = arr.take(counts['W'], what='women in the State')
         warns += w
         arrangements['State: W'] = arr
@@ -773,19 +776,20 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     for where, ub, kk, ww, WW in units:
         key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
         r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
-        at = ub.index.to_numpy()                                      # its rows of `bodies` (validated: numbered from 0)
+        at = _kept(cache, ('rows', where), ub.index.to_numpy)          # its rows of `bodies` (validated: numbered from 0)
         code[at], cl[at] = r['codes'], r['clauses']
         decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
         for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
     if procedure == 'divisions' and 'state-rank' in (it['group-women-divisions'], it['women-divisions']):
         cd = {b: c for b, c in zip(names, code.tolist()) if c is not None}
         cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
-        _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements)
+        _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
         code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
     table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
                           'clause': cl})
     ex = exclusive(counts)
-    got = table['category'].value_counts()
+    ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
+    got = dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist()))   # offices by category, counted once
     for c in UP_CODES[:-1]:
         if int(got.get(c, 0)) != ex[c]:
             warns.append(LegalWarning('fallback', clause('(b)', m), f"{c}: {int(got.get(c, 0))} office(s) allotted, but "
@@ -795,9 +799,8 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res.state, res.division_tables = counts, division_tables
     res.decisions = decisions                                       # the decisions of (d), as data
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
-    d, dn = pd.factorize(table['division'])                              # each division's offices by category, as columns
-    c = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))
-    tally = np.bincount(d * len(UP_CODES) + c, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
+    d, dn = _kept(cache, ('division codes',), lambda: pd.factorize(table['division']))   # each division's offices by category, as columns
+    tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
     res.divisions = pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES))
     return res
 
