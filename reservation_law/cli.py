@@ -60,8 +60,8 @@ EXAMPLES = {
 
 def _columns_epilog(kind: str) -> str:
     "The example, and the columns each statute of `kind` needs, for a command's --help."
-    from reservation_law import registry
-    rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in registry.statutes() if s.kind == kind and s.status != 'planned']
+    from reservation_law.catalogue import entries      # the register's description: no statute module imported
+    rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in entries() if s.kind == kind and s.status != 'planned']
     text = f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
     if kind == 'seats':
         text += ("\n\nthe output's columns: seats; then each category exclusively, summing to seats (SC = SC seats not reserved "
@@ -115,9 +115,9 @@ def write_table(df, out) -> None:
 
 # %% ../nbs/05_cli.ipynb #c847a9e9
 def _statutes_text(verbose: bool) -> str:
-    from reservation_law import registry
+    from reservation_law.catalogue import entries      # the register's description: no statute module imported
     lines = []
-    for s in registry.statutes():
+    for s in entries():
         tag = '' if s.status == 'implemented' else f' [{s.status}]'
         lines.append(f"{s.id:26} {s.title}{tag}\n{'':26} {s.citation}")
         if verbose:
