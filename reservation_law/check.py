@@ -4,7 +4,7 @@
 
 # %% ../nbs/14_check.ipynb #9c7c3955
 from __future__ import annotations
-import inspect, itertools, json, os, tempfile
+import functools, inspect, itertools, json, os, tempfile
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -87,10 +87,15 @@ def _published(s, published, names) -> dict:
                          file=None if isinstance(published, pd.DataFrame) else str(published), column='body')
     return dict(zip(pub['body'], pub['category']))
 
+@functools.lru_cache(maxsize=None)
+def _takes_cache(func) -> bool:
+    "Does the statute's function take a `cache` (asked once, not once a reading)?"
+    return 'cache' in inspect.signature(func).parameters
+
 def _run(s, df, it, prev, previous_date, election_date, cache: dict | None = None) -> Result:
     """One reading, on validated input (no file is read again). `cache`: a dict kept between the readings of one check,
     for a statute that takes one (what does not depend on the reading is then done once: see `chairpersons`)."""
-    kw = {'cache': cache} if cache is not None and 'cache' in inspect.signature(s.func).parameters else {}
+    kw = {'cache': cache} if cache is not None and _takes_cache(s.func) else {}
     return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date, **kw)
 
 def _cats(res: Result) -> dict:
@@ -382,7 +387,7 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
         key = tuple(it.items())
         if key not in seen: seen[key] = _cats(_run(s, df, it, prev, previous_date, election_date, cache))
         return seen[key]
-    every = readings(s)
+    every = readings(s); total = len(every)
     if not exhaustive and len(every) > budget:
         base = run(every[0])
         inert = []
@@ -393,7 +398,7 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
             every = [r for r in every if all(r[i.name] == i.default for i in inert)]
             notes.append(f"{len(inert)} interpretation(s) change nothing on this input when chosen alone and were held at "
                          f"their defaults: {', '.join(i.name for i in inert)}; {len(every)} readings were tried "
-                         f"(exhaustive=True, or --exhaustive, tries all {len(readings(s))})")
+                         f"(exhaustive=True, or --exhaustive, tries all {total})")
     rows = []
     for it in every:
         cats = run(it)

@@ -700,6 +700,16 @@ def _divisions(bodies: pd.DataFrame) -> tuple:
             dict(zip(dn, map(int, divs['population']))),
             {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])})
 
+def _tables(bodies, code, cl) -> tuple:
+    "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
+    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
+                          'clause': cl})
+    ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
+    d, dn = pd.factorize(table['division'])
+    tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
+    return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
+            pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
+
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
     """s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted.
@@ -785,11 +795,9 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
         cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
         _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
         code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
-    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
-                          'clause': cl})
+    table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
+    if cache is not None: table, divisions = table.copy(), divisions.copy()   # readings with the same offices: tables of their own
     ex = exclusive(counts)
-    ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
-    got = dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist()))   # offices by category, counted once
     for c in UP_CODES[:-1]:
         if int(got.get(c, 0)) != ex[c]:
             warns.append(LegalWarning('fallback', clause('(b)', m), f"{c}: {int(got.get(c, 0))} office(s) allotted, but "
@@ -799,9 +807,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     res.state, res.division_tables = counts, division_tables
     res.decisions = decisions                                       # the decisions of (d), as data
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
-    d, dn = _kept(cache, ('division codes',), lambda: pd.factorize(table['division']))   # each division's offices by category, as columns
-    tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
-    res.divisions = pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES))
+    res.divisions = divisions                                       # each division's offices by category, as columns
     return res
 
 def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None, cache=None) -> Result:
