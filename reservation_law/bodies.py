@@ -246,8 +246,14 @@ def _plain_name(v) -> bool:
 def _fast_key(n: str) -> str:
     return (n.casefold() if '  ' not in n else ' '.join(n.casefold().split())) if n.isascii() else name_key(n)
 
+def _all_plain(values) -> bool:
+    "Is every value a plain name (`_plain_name`)? Each distinct value checked once: for a column that repeats (divisions)."
+    try: return all(map(_plain_name, set(values)))
+    except TypeError: return False                                 # a cell that cannot be hashed: checked one by one
+
 def _names(values, rows, file, column, what, required=True) -> list:
     "Trusted names of a column; refused when blank (if `required`), twice, or two that could be one."
+    if column == 'division' and _all_plain(values): return _division_names(list(values), rows, file)   # each spelling once
     names = [v if _plain_name(v) else None for v in values]      # the common case, checked in C
     for i, (r, v, n) in enumerate(zip(rows, values, names)):
         if n is not None: continue
