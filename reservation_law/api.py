@@ -125,6 +125,14 @@ def _closest(name: str, names: list) -> list:
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
 # %% ../nbs/04_api.ipynb #aaeb6457
+def _plain_previous(names: list, cats: list, known) -> bool:
+    """The check of `load_previous` below, in bulk, for the common case: every name plain (printable ASCII, trimmed, not
+    formula-like, as `bodies` trusts them), none twice even by case, every code one of `known`. False: row by row."""
+    from reservation_law.bodies import _plain_name, _fast_key
+    known = set(known)
+    return (all(map(_plain_name, names)) and len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names)
+            and all(type(c) is str and c in known for c in cats))
+
 def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a DataFrame, a CSV/XLSX path, or this tool's JSON result
                   codes: tuple = (),  # the category codes allowed (the statute's `codes`); empty: every code of `CATEGORIES`
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
@@ -143,7 +151,10 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         if col not in df.columns: raise InputError(f"missing column {col!r}", file=file, column=col)
     seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
     bodies, cats = [], []
-    for r, b, c in zip(lines, df['body'], df['category']):
+    names_in, cats_in = df['body'].tolist(), df['category'].tolist()
+    checked = _plain_previous(names_in, cats_in, known)          # the common case, in bulk: nothing left to check row by row
+    if checked: bodies, cats, seen = names_in, cats_in, dict(zip(names_in, lines))
+    for r, b, c in zip(lines, names_in, cats_in) if not checked else ():
         try: b = clean_name(b)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column='body') from None
         c = '' if c is None or (isinstance(c, float) and c != c) else str(c).strip()
