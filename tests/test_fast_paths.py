@@ -1,0 +1,61 @@
+"""Each fast path (a check made in bulk for the common case) gives what the row-by-row path gives: the same table, or
+the same error naming the same row. Forcing the slow path (monkeypatch) is the reference."""
+import pandas as pd, pytest
+from reservation_law import api, bodies
+from reservation_law.api import load_previous
+from reservation_law.bodies import InputError, validate_bodies
+
+CODES = ('SC', 'SC-W', 'W', 'UR')
+
+
+def outcome(f, *a, **kw):
+    "The table a call returns, or the error it raises, as comparable values."
+    try: out = f(*a, **kw)
+    except InputError as e: return ('error', str(e), e.row, e.column)
+    return ('ok', out.to_dict('list'), {k: str(v) for k, v in out.attrs.items()}, [str(t) for t in out.dtypes])
+
+
+PREVIOUS = {
+    'plain': pd.DataFrame({'body': ['Agra', 'Bareilly', 'Kanpur Dehat'], 'category': ['SC', 'W', 'UR']}),
+    'a code with spaces': pd.DataFrame({'body': ['Agra', 'Bareilly'], 'category': [' SC', 'W']}),
+    'a name with spaces': pd.DataFrame({'body': [' Agra', 'Bareilly'], 'category': ['SC', 'W']}),
+    'twice': pd.DataFrame({'body': ['Agra', 'Bareilly', 'Agra'], 'category': ['SC', 'W', 'UR']}),
+    'twice by case': pd.DataFrame({'body': ['Agra', 'AGRA'], 'category': ['SC', 'W']}),
+    'unknown code': pd.DataFrame({'body': ['Agra', 'Bareilly'], 'category': ['SC', 'BC']}),
+    'formula': pd.DataFrame({'body': ['=Agra', 'Bareilly'], 'category': ['SC', 'W']}),
+    'a missing code': pd.DataFrame({'body': ['Agra', 'Bareilly'], 'category': ['SC', None]}),
+    'not ASCII': pd.DataFrame({'body': ['आगरा', 'Bareilly'], 'category': ['SC', 'W']}),
+    'empty': pd.DataFrame({'body': [], 'category': []}, dtype=object),
+}
+
+@pytest.mark.parametrize('case', PREVIOUS)
+def test_load_previous_in_bulk_is_row_by_row(case, monkeypatch):
+    df = PREVIOUS[case]
+    names = sorted({str(b).strip() for b in df['body']} | {'Kanpur Dehat'})
+    fast = outcome(load_previous, df, CODES, names=names)
+    monkeypatch.setattr(api, '_plain_previous', lambda *a: False)
+    assert outcome(load_previous, df, CODES, names=names) == fast
+    if case == 'plain': assert fast[0] == 'ok'
+    if case in ('twice', 'unknown code', 'formula'): assert fast[0] == 'error'
+
+
+DIVISIONS = {
+    'repeated': ['Agra', 'Agra', 'Meerut', 'Agra'],
+    'two spellings': ['Agra', 'Meerut', 'agra', 'Agra'],
+    'untrimmed': ['Agra ', 'Agra', 'Meerut', 'Meerut'],
+    'blank': ['Agra', '', 'Meerut', 'Agra'],
+    'a number': ['Agra', 7, 'Meerut', 'Agra'],
+    'formula': ['Agra', '=1+1', 'Meerut', 'Agra'],
+    'not ASCII': ['आगरा', 'Agra', 'Meerut', 'आगरा'],
+}
+
+@pytest.mark.parametrize('case', DIVISIONS)
+@pytest.mark.parametrize('required', [('population', 'sc', 'st', 'bc'), ('population', 'sc', 'st', 'bc', 'division')])
+def test_divisions_checked_once_a_spelling_is_row_by_row(case, required, monkeypatch):
+    df = pd.DataFrame({'body': ['A', 'B', 'C', 'D'], 'division': DIVISIONS[case], 'population': [100] * 4,
+                       'sc': [10] * 4, 'st': [1] * 4, 'bc': [20] * 4})
+    fast = outcome(validate_bodies, df, required)
+    monkeypatch.setattr(bodies, '_all_plain', lambda values: False)
+    assert outcome(validate_bodies, df, required) == fast
+    if case == 'repeated': assert fast[0] == 'ok'
+    if case == 'two spellings': assert fast[0] == 'error'
