@@ -11,7 +11,7 @@ expected = cfg_keys + "lib_name user branch license status min_python audience l
 for o in expected: assert o in cfg, f"missing expected setting: {o}"
 setup_cfg = {o: cfg[o] for o in cfg_keys}
 
-licenses = {'apache2': ('Apache Software License 2.0', 'OSI Approved :: Apache Software License')}
+licenses = {'apache2': 'Apache-2.0'}   # settings.ini's licence (nbdev's name) -> its SPDX licence expression
 statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Production/Stable', '6 - Mature', '7 - Inactive']
 py_versions = '3.10 3.11 3.12 3.13'.split()
 
@@ -30,21 +30,29 @@ write_build_info()
 requirements = cfg.get('requirements', '').split()
 dev_requirements = (cfg.get('dev_requirements') or '').split()
 lic = licenses[cfg['license'].lower()]
+lib = cfg['lib_name']
+# PEP 639: the licence as an SPDX expression (License-Expression, setuptools 77 and later; the License field before them)
+licence = {'license_expression': lic} if int(setuptools.__version__.split('.')[0]) >= 77 else {'license': lic}
+# Every folder of the package is a package of its own (data, statutes, fonts: setuptools would otherwise warn that Python
+# can import them but they are not declared), each with the files it ships.
+packages = setuptools.find_namespace_packages(include=[lib, lib + '.*'], exclude=['*.__pycache__'])
+package_data = {lib: ['catalogue.json', '_build.json'], lib + '.data': ['*.csv', '*.xlsx', 'README.md'],
+                lib + '.statutes': ['*.txt', 'README.md'], lib + '.fonts': ['*']}
 min_python = cfg['min_python']
 
 setuptools.setup(
     name=cfg['lib_name'],
-    license=lic[0],
+    **licence,                     # an SPDX expression: no licence classifier beside it
     classifiers=[
         'Development Status :: ' + statuses[int(cfg['status'])],
         'Intended Audience :: ' + cfg['audience'].title(),
-        'License :: ' + lic[1],
         'Natural Language :: ' + cfg['language'].title(),
     ] + ['Programming Language :: Python :: ' + o for o in py_versions[py_versions.index(min_python):]],
     url=cfg['git_url'],
-    packages=setuptools.find_packages(include=[cfg['lib_name'], cfg['lib_name'] + '.*']),
+    packages=packages,
+    package_dir={'': '.'},         # the packages at the top of the project: an editable install is then a plain .pth entry
     include_package_data=True,
-    package_data={cfg['lib_name']: ['statutes/*.txt', 'data/*.csv', 'data/*.xlsx', 'data/README.md', '_build.json']},
+    package_data={p: package_data.get(p, []) for p in packages},
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     python_requires='>=' + min_python,
