@@ -124,7 +124,7 @@ def _closest(name: str, names: list) -> list:
     same = [n for n in names if name_key(n) == key]
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
-# %% ../nbs/04_api.ipynb #aaeb6457
+# %% ../nbs/04_api.ipynb #5a4bcabd
 def _plain_previous(names: list, cats: list, known) -> bool:
     """The check of `load_previous` below, in bulk, for the common case: every name plain (printable ASCII, trimmed, not
     formula-like, as `bodies` trusts them), none twice even by case, every code one of `known`. False: row by row."""
@@ -133,6 +133,8 @@ def _plain_previous(names: list, cats: list, known) -> bool:
     return (all(map(_plain_name, names)) and len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names)
             and all(type(c) is str and c in known for c in cats))
 
+
+# %% ../nbs/04_api.ipynb #aaeb6457
 def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a DataFrame, a CSV/XLSX path, or this tool's JSON result
                   codes: tuple = (),  # the category codes allowed (the statute's `codes`); empty: every code of `CATEGORIES`
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
