@@ -795,8 +795,10 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
         cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
         _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
         code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
-    table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
-    if cache is not None: table, divisions = table.copy(), divisions.copy()   # readings with the same offices: tables of their own
+    if cache is None: table, got, divisions = _tables(bodies, code, cl)
+    else:                                                           # readings that give the same offices: made once, each a copy
+        table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
+        table, divisions = table.copy(), divisions.copy()
     ex = exclusive(counts)
     for c in UP_CODES[:-1]:
         if int(got.get(c, 0)) != ex[c]:
