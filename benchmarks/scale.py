@@ -103,8 +103,11 @@ def main(argv=None):
                 if not a.no_previous and allots(s):
                     prev = os.path.join(tmp, f"previous-{s.split()[0]}-{n}.csv")
                     if not os.path.exists(prev):
-                        subprocess.run([sys.executable, __file__, '--make-previous', s, str(n), prev], check=True,
-                                       capture_output=True, timeout=a.budget * 4, env=env)
+                        try: mp = subprocess.run([sys.executable, __file__, '--make-previous', s, str(n), prev],
+                                                 capture_output=True, text=True, timeout=a.budget * 4, env=env)
+                        except subprocess.TimeoutExpired:
+                            cells.append(f"(previous > {4 * a.budget:g} s)"); stopped = True; continue
+                        if mp.returncode: cells.append('error'); print(mp.stderr[-2000:], file=sys.stderr); stopped = True; continue
                     extra = ['--previous', prev]
                 p = subprocess.run([sys.executable, __file__, '--one', s, str(n)] + extra, capture_output=True, text=True,
                                    timeout=a.budget, env=env)
