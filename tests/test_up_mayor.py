@@ -62,21 +62,16 @@ def check_allotment(df, res):
             assert int(vc.get(code, 0)) == k, code              # per-category totals equal the counts
 
 
+# One table per example feeds both properties (they draw from the same space): the counts and the allotment, and the
+# same allotment whatever the order of the rows (where no tie was decided by the tie-break, which names the order).
 @pytest.mark.parametrize('sid', IDS)
 @MANY
-@given(df=fast_bodies())
-def test_counts_and_allotment(sid, df):
+@given(df=fast_bodies(), seed=st.randoms(use_true_random=False))
+def test_counts_allotment_and_row_order(sid, df, seed):
     res = FUNC[sid](df)
     check_counts(df, res, sid[-4:])
     check_allotment(df, res)
-
-
-@pytest.mark.parametrize('sid', IDS)
-@MANY
-@given(df=fast_bodies(min_size=2, max_size=15), seed=st.randoms(use_true_random=False))
-def test_independent_of_row_order(sid, df, seed):
-    res = FUNC[sid](df)
-    assume(not any(w.kind == 'tie' for w in res.warnings))
+    if len(df) < 2 or any(w.kind == 'tie' for w in res.warnings): return
     rows = list(range(len(df))); seed.shuffle(rows)
     shuffled = FUNC[sid](df.iloc[rows].reset_index(drop=True))
     assert dict(zip(res.table.body, res.table.category)) == dict(zip(shuffled.table.body, shuffled.table.category))
