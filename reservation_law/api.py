@@ -129,15 +129,6 @@ def _closest(name: str, names: list) -> list:
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
 # %% ../nbs/04_api.ipynb #aaeb6457
-def _column(df, col: str, file) -> str:
-    "The column of `df` named `col`: that name exactly, else the one name equal to it regardless of case and spaces."
-    if list(df.columns).count(col) > 1: raise InputError(f"column {col!r} appears more than once in the header", file=file, column=col)
-    if col in df.columns: return col
-    same = [c for c in df.columns if str(c).strip().lower() == col]
-    if len(same) == 1: return same[0]
-    if not same: raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
-    raise InputError(f"columns {', '.join(map(repr, same))} could each be {col!r}: rename all but one", file=file, column=col)
-
 def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a DataFrame, a CSV/XLSX path, or this tool's JSON result
                   codes: tuple = (),  # the category codes allowed (the statute's `codes`); empty: every code of `CATEGORIES`
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
@@ -152,7 +143,15 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
     else: df, lines = read_table(src, sheet, role=role); file = str(src)
-    df = df[[_column(df, col, file) for col in ('body', 'category')]].set_axis(['body', 'category'], axis=1)
+    def column(col: str) -> str:
+        "The column named `col`: that name exactly, else the one name equal to it regardless of case and spaces."
+        if list(df.columns).count(col) > 1: raise InputError(f"column {col!r} appears more than once in the header", file=file, column=col)
+        if col in df.columns: return col
+        same = [c for c in df.columns if str(c).strip().lower() == col]
+        if len(same) == 1: return same[0]
+        if not same: raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
+        raise InputError(f"columns {', '.join(map(repr, same))} could each be {col!r}: rename all but one", file=file, column=col)
+    df = df[[column(col) for col in ('body', 'category')]].set_axis(['body', 'category'], axis=1)
     if len(df) == 0: raise InputError(f"the {role} has a header but no rows: give the list with its bodies", file=file)
     seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
     bodies, cats = [], []

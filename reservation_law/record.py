@@ -189,6 +189,27 @@ def check_result(d, file=None) -> None:
         if not isinstance(a, dict) or not isinstance(a.get('name'), str): bad(f"item {i} of 'arrangements' has no name")
     rec = (d.get('record') or {}).get('rotation')
     if rec is not None and not isinstance(rec, dict): bad("'record' → 'rotation' is not an object")
+    for key in ('walks', 'fallback'):            # the rotation's state, as the Mayor statutes keep it
+        x = (rec or {}).get(key)
+        if x is not None and not (isinstance(x, dict) and all(isinstance(v, (dict, str, int, type(None))) for v in x.values())):
+            bad(f"'record' → 'rotation' → {key!r} is not an object of walks")
+        if key == 'walks' and x and not all(isinstance(w, dict) and isinstance(w.get('passed', []), list) for w in x.values()):
+            bad("'record' → 'rotation' → 'walks': a walk is not an object with a list 'passed'")
+    prov = d.get('provenance') or {}
+    if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k, ''), str)
+            for k in ('role', 'path', 'sha256')) for i in prov.get('inputs', []))):
+        bad("'provenance' → 'inputs' is not a list of inputs (role, path, sha256)")
+    params = prov.get('parameters', {})
+    if not isinstance(params, dict): bad("'provenance' → 'parameters' is not an object")
+    for k in ('election_date', 'previous_date'):
+        if params.get(k) is not None and not (isinstance(params[k], str) and re.fullmatch(r'\d{4}-\d{2}-\d{2}', params[k]) and _iso(params[k])):
+            bad(f"'provenance' → 'parameters' → {k!r} is not a date YYYY-MM-DD")
+    if not isinstance(params.get('renames') or {}, dict) or not isinstance(params.get('sheet') or '', str):
+        bad("'provenance' → 'parameters': 'renames' is not an object, or 'sheet' not a text")
+
+def _iso(s: str) -> bool:
+    try: datetime.fromisoformat(s); return True
+    except ValueError: return False
 
 Result.to_json, Result.from_json = to_json, staticmethod(from_json)
 

@@ -951,6 +951,26 @@ add('json/verify: the own result with a byte-order mark', 'json', ('verify', 'go
 two = Workbook((('2011', b.sheet(), 'visible'), ('old', stale.sheet(), 'visible')))
 add('json/verify: a result saved with --sheet', 'json', ('verify', 'r.json', 'bodies.xlsx'), {'bodies.xlsx': two},
     Accepted((), ('reproduced',)), M, before=(('allot', M, 'bodies.xlsx', '--sheet', '2011', '-o', 'r.json'),))
+# the tool's own result, tampered with: a field of another kind where the statutes or verify read it
+def _tamper(path: tuple, value):
+    def f(folder: Path) -> None:
+        import json
+        p = folder / 'good.json'
+        d = json.loads(p.read_text(encoding='utf-8'))
+        x = d
+        for k in path[:-1]: x = x[k]
+        x[path[-1]] = value
+        p.write_text(json.dumps(d), encoding='utf-8')
+    return f
+TAMPERED = {'record walks a number': (('record', 'rotation', 'walks'), 5), 'a walk a text': (('record', 'rotation', 'walks', 'SC'), 'x'),
+            'provenance inputs a number': (('provenance', 'inputs'), 5),
+            'an election date that is not a date': (('provenance', 'parameters'), {'election_date': 'soon'}),
+            'a step without its text': (('steps',), [{'clause': 'x'}])}
+for label, (path, value) in TAMPERED.items():
+    add(f'json/--previous: own result, {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), {'bodies.csv': b.csv()},
+        Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
+    add(f'json/verify: own result, {label}', 'json', ('verify', 'good.json', 'bodies.csv'), {'bodies.csv': b.csv()},
+        Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
 # a published list (or a previous allotment) with a header and no rows
 for label, argv in {'published list': ('check', M, 'bodies.csv', 'pub.csv'),
                     'previous allotment': cmd(M, 'bodies.csv', '--previous', 'pub.csv', *PREV_ARGS)}.items():
