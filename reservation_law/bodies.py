@@ -111,7 +111,9 @@ def look_keys(names: list) -> list:
     Done on all the names joined (a name holds no newline), so that it costs a few passes in C, not one a name."""
     s = unicodedata.normalize('NFKD', '\n'.join(names))              # NFKD: NFKC, then NFD
     s = unicodedata.normalize('NFD', _IGNORABLE.sub('', s).translate(_prototypes())).casefold()
-    return [' '.join(k.split()) for k in s.split('\n')]
+    return _SPACES.sub(' ', s).split('\n')
+
+_SPACES = re.compile(r'[^\S\n]+')      # runs of white space inside a name (the names are trimmed already)
 
 def look_key(name: str) -> str: return look_keys([name])[0]
 

@@ -1016,6 +1016,10 @@ THROUGH_EXECUTABLE = (
     'names/up-mayor-2023/control character in a name: ESC colour sequence',
     'environment/input that does not exist',
     'formula/up-mayor-2023/body HYPERLINK -> out.xlsx',
+    'json/--previous: nested 100,000 deep',
+    'xlsx/up-mayor-2023/dimension element A1',
+    'options/-o twice',
+    'names/up-mayor-2023/a look-alike of another name: Cyrillic а',
 )
 
 GROUPS = ('numbers', 'names', 'formula', 'xlsx', 'csv', 'environment', 'json', 'options')
