@@ -10,10 +10,10 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
-           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH', 'MAX_CELL',
-           'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'look_keys', 'look_key', 'script',
-           'mixed_scripts', 'parse_count', 'parse_counts', 'open_input', 'read_input', 'read_table', 'read_json',
-           'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH', 'TOTALS',
+           'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'look_keys', 'look_key',
+           'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input', 'read_input', 'read_table',
+           'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -78,7 +78,8 @@ def clean_name(value, what: str = 'body name') -> str:
     if not isinstance(value, (str, int, float)): raise ValueError(f"{what} is not text ({type(value).__name__})")
     s = str(value)
     if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
-    if (not s.isprintable() or not s.isascii()) and (why := _bad_char(s.strip(' \t'))): raise ValueError(f"{what} {why}")   # even at either end
+    if (not s.isprintable() or not s.isascii() and _IGNORABLE.search(s)) and (why := _bad_char(s.strip(' \t'))):
+        raise ValueError(f"{what} {why}")   # even at either end
     s = s.strip()
     if s.startswith(FORMULA_START):
         raise ValueError(f"{what} {s!r} begins with {s[0]!r}: a spreadsheet would read it as a formula; "
@@ -345,8 +346,9 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
     raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(map(repr, titles))}) and it is not said which "
                      f"to read: {how}", file=name)
 
-def _cells(ws):
-    "Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: (row, [cell dicts])."
+def _cells(ws) -> tuple:
+    """Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: [(row, [cell
+    dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter)."""
     from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG
     class Parser(WorkSheetParser):
         def parse_cell(self, element):
@@ -355,8 +357,13 @@ def _cells(ws):
             return c
     wb = ws.parent
     with ws._get_source() as src:
-        yield from Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
-                          timedelta_formats=wb._timedelta_formats).parse()
+        p = Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
+                   timedelta_formats=wb._timedelta_formats)
+        rows = list(p.parse())
+    yes = lambda a: str(a.get('hidden', '')).lower() in ('1', 'true')
+    hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a)}
+    hidden_cols = {c for a in p.column_dimensions.values() if yes(a) for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
+    return rows, hidden_rows, hidden_cols
 
 def _value(c: dict):
     if c['data_type'] == 'e': return ExcelError(c['value'])
@@ -376,7 +383,8 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
         ws = _choose_sheet(wb, sheet, name, role)
         rows, lines, formulas = [], [], {}
         try:
-            for r, cells in _cells(ws):
+            cells_by_row, hidden_rows, hidden_cols = _cells(ws)
+            for r, cells in cells_by_row:
                 vals = {c['column']: _value(c) for c in cells if c['value'] is not None or c['formula']}
                 formulas.update({(r, c['column']): c for c in cells if c['formula']})
                 if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
@@ -395,6 +403,13 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
         if any(v is not None for v in r[len(header):]):
             raise InputError(f"a cell to the right of the last named column (the header has {len(header)})", file=name, row=ln)
     names = {first + j: h for j, h in enumerate(header)}
+    for r in lines:
+        if r in hidden_rows:
+            raise InputError("the row is hidden in the workbook (by hand or by a filter): it would be read though not seen; "
+                             "unhide it, or delete it", file=name, row=r)
+    for col in sorted(hidden_cols & set(names)):
+        raise InputError(f"column {get_column_letter(col)} is hidden in the workbook: it would be read though not seen; unhide it, "
+                         "or delete it", file=name, column=printable(names[col]))
     for (r, col), c in sorted(formulas.items()):
         if col not in names: continue
         where = dict(file=name, row=r, column=printable(names[col]) if r != lines[0] else None)
@@ -534,6 +549,10 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
             raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
     if len(df) == 0: raise InputError("the table has no bodies", file=file)
     names = _names(df['body'].tolist(), rows, file, 'body', 'body name')
+    if not TOTALS.isdisjoint(names):                        # a totals row copied with the table would be a body
+        i = next(i for i, n in enumerate(names) if n in TOTALS)
+        raise InputError(f"a row named {names[i]!r} looks like a totals row, not a body: delete it (the totals are worked out "
+                         "from the bodies)", file=file, row=rows[i], column='body')
     df['body'] = names
     if 'division' in df.columns:
         df['division'] = _names(df['division'].tolist(), rows, file, 'division', 'division', required='division' in required)
@@ -568,6 +587,8 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     out.attrs['origin'] = Origin(file, tuple(rows), sheet)  # where each row came from, for errors found later by a statute
     return out
 
+TOTALS = frozenset(f'{w}{p}' for w in ('Total', 'TOTAL', 'total', 'Totals', 'TOTALS', 'Grand Total', 'Grand total', 'GRAND TOTAL',
+                                     'Sum', 'SUM', 'कुल', 'योग', 'कुल योग', 'महायोग') for p in ('', ':'))   # the names a totals row has
 MAX_CELL = 32_767            # characters: Excel's limit for a cell (a longer text would be cut in an .xlsx output)
 
 def _long_text(df, rows, file, names) -> None:

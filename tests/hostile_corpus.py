@@ -807,6 +807,24 @@ add(f'xlsx/{M}/empty first column-A cell of a data row, name in B', 'xlsx', cmd(
     Refused('bodies.xlsx', line(0), 'body'), M)
 add(f'xlsx/{M}/a table that starts at B2', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': Workbook((('bodies', [[]] + [[None] + r for r in b.sheet()], 'visible'),))}, same_csv(M, b), M)
+add(f'xlsx/{M}/dimension element larger than the sheet (A1:Z100000)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<dimension ref="[^"]*"', '<dimension ref="A1:Z100000"'),)),))}, same_csv(M, b), M)
+# what is read must be what is seen: a hidden row (by hand, or by a filter) or a hidden column of the table
+add(f'xlsx/{M}/a hidden row', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<row r="6"', '<row r="6" hidden="1"'),)),))}, Refused('bodies.xlsx', 6, None, ('hidden',)), M)
+add(f'xlsx/{M}/a hidden column', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<sheetData', '<cols><col min="3" max="3" width="9" hidden="1"/></cols><sheetData'),)),))},
+    Refused('bodies.xlsx', None, b.header[2], ('hidden',)), M)
+add(f'xlsx/{M}/a hidden column outside the table (allowed)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<sheetData', '<cols><col min="9" max="12" width="9" hidden="1"/></cols><sheetData'),)),))},
+    same_csv(M, b), M)
+# a totals row copied with the table
+for label, name in {'Total': 'Total', 'TOTAL:': 'TOTAL:', 'कुल': 'कुल', 'Grand Total': 'Grand Total'}.items():
+    tot = Table(b.header, b.rows + ((name,) + tuple(str(sum(int(r[j]) for r in b.rows)) for j in range(1, len(b.header))),))
+    add(f'csv/{M}/a totals row named {label}', 'csv', cmd(M), {'bodies.csv': tot.csv()}, Refused('bodies.csv', line(len(b.rows)), 'body', ('totals',)), M)
+add(f'xlsx/{M}/a totals row', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Table(b.header, b.rows + (('Total',) + tuple(str(sum(int(r[j]) for r in b.rows)) for j in range(1, len(b.header))),)).xlsx()},
+    Refused('bodies.xlsx', line(len(b.rows)), 'body', ('totals',)), M)
 # stale formula values, a formula without a saved value, boolean and date cells as names
 formula = Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)(<v>)', r'\1<f>1+1</f>\2'),)),))
 add(f'xlsx/{M}/a formula whose value may be stale (fullCalcOnLoad)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': formula},
@@ -882,6 +900,11 @@ add(f'environment/order -o its --allotment list', 'environment',
     ('order', M, 'bodies.csv', '--final', '--date', '2023-04-05', '--allotment', 'list.html', '-o', 'list.html'),
     {'bodies.csv': b.csv(), 'list.html': Table.bundled(PREVIOUS).csv()}, Refused('list.html'), M)
 add(f'environment/an input name too long for the system', 'environment', cmd(M, 'x' * 300 + '.csv'), {}, Refused('x' * 300, None, None, ('too long',)), M)
+add(f'environment/a published list name too long for the system, with -o', 'environment', ('check', M, 'bodies.csv', 'y' * 300 + '.csv', '-o', 'c.json'),
+    {'bodies.csv': b.csv()}, Refused('y' * 300, None, None, ('too long',)), M)
+add(f'environment/a previous allotment name too long for the system, rotate -o', 'environment',
+    ('rotate', M, 'bodies.csv', '--elections', '2', '--previous', 'z' * 300 + '.csv', '-o', 'c.csv'),
+    {'bodies.csv': b.csv()}, Refused('z' * 300, None, None, ('too long',)), M)
 # order: the dates every other command reads, and --allotment with a table of names only
 for label, d in {'ISO week 2023-W13-4': '2023-W13-4', 'basic 20230330': '20230330', 'ordinal 2023-089': '2023-089'}.items():
     add(f'options/order --date {label}', 'options', ('order', M, 'bodies.csv', '--draft', '--date', d, '-o', 'o.html'),
