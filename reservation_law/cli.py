@@ -292,11 +292,14 @@ def command_verify(args, stdout, stderr) -> int:
     from datetime import date as _d
     from reservation_law.record import from_json, result_dict
     from reservation_law.api import allot, seats
+    from reservation_law.bodies import InputError
     saved = from_json(Path(args.saved))
     d = result_dict(saved)
     prov = saved.provenance or {}
     params = prov.get('parameters', {})
     statute = statute_for(saved.statute)
+    try: statute.resolve(saved.interpretations)
+    except KeyError as e: raise InputError(f"the saved result's reading is not one of this statute's: {e.args[0]}", file=args.saved) from None
     had_previous = any(i['role'] == 'previous' for i in prov.get('inputs', []))
     if had_previous and not args.previous:
         p = next(i for i in prov['inputs'] if i['role'] == 'previous')

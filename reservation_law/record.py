@@ -170,13 +170,17 @@ def check_result(d, file=None) -> None:
     t = d.get('table')
     if not isinstance(t, list) or not t: bad("the field 'table' is missing, empty or not a list of rows")
     cols = d.get('columns')
-    if cols is not None and not (isinstance(cols, list) and all(isinstance(c, str) for c in cols)): bad("'columns' is not a list of names")
+    if cols is not None and not (isinstance(cols, list) and all(isinstance(c, str) for c in cols) and len(set(cols)) == len(cols)
+                                 and 'body' in cols and set(cols) >= set(t[0]) if isinstance(t, list) and t and isinstance(t[0], dict) else True):
+        bad("'columns' is not the list of the table's column names")
     for i, r in enumerate(t, 1):
         if not isinstance(r, dict) or not all(isinstance(v, _SCALAR) for v in r.values()):
             bad(f"row {i} of 'table' is not a flat object of values")
+        if not isinstance(r.get('body'), str): bad(f"row {i} of 'table' has no body name")
     for key, kind in (('counts', dict), ('interpretations', dict), ('provenance', dict), ('record', dict), ('steps', list),
                       ('warnings', list), ('assumptions', list), ('arrangements', list)):
-        if d.get(key) is not None and not isinstance(d[key], kind): bad(f"the field {key!r} is not a JSON {'object' if kind is dict else 'list'}")
+        if key in d and not isinstance(d[key], kind) and not (d[key] is None and key in ('provenance', 'record')):
+            bad(f"the field {key!r} is not a JSON {'object' if kind is dict else 'list'}")
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in (d.get('interpretations') or {}).items()):
         bad("'interpretations' is not an object of NAME: OPTION texts")
     if not all(isinstance(a, str) for a in d.get('assumptions') or []): bad("'assumptions' is not a list of texts")
@@ -196,7 +200,8 @@ def check_result(d, file=None) -> None:
         if key == 'walks' and x and not all(isinstance(w, dict) and isinstance(w.get('passed', []), list) for w in x.values()):
             bad("'record' → 'rotation' → 'walks': a walk is not an object with a list 'passed'")
     prov = d.get('provenance') or {}
-    if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k, ''), str)
+    if not isinstance(prov, dict): bad("'provenance' is not an object")
+    if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k), str)
             for k in ('role', 'path', 'sha256')) for i in prov.get('inputs', []))):
         bad("'provenance' → 'inputs' is not a list of inputs (role, path, sha256)")
     params = prov.get('parameters', {})

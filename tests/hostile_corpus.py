@@ -988,10 +988,15 @@ def _tamper(path: tuple, value):
 TAMPERED = {'record walks a number': (('record', 'rotation', 'walks'), 5), 'a walk a text': (('record', 'rotation', 'walks', 'SC'), 'x'),
             'provenance inputs a number': (('provenance', 'inputs'), 5),
             'an election date that is not a date': (('provenance', 'parameters'), {'election_date': 'soon'}),
-            'a step without its text': (('steps',), [{'clause': 'x'}])}
+            'a step without its text': (('steps',), [{'clause': 'x'}]),
+            # found by fuzzing (tests of this kind: a field removed or given another kind at random)
+            'steps null': (('steps',), None), 'an input without its role': (('provenance', 'inputs'), [{'path': 'x', 'sha256': 'y'}]),
+            'columns without body': (('columns',), ['category', 'clause', 'reason']),
+            'a reading this statute does not have': (('interpretations', 'tiebreak'), 'Agra')}
 for label, (path, value) in TAMPERED.items():
-    add(f'json/--previous: own result, {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), {'bodies.csv': b.csv()},
-        Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
+    if 'reading' not in label:  # as a previous allotment, a result's reading is not used: only verify reads it
+        add(f'json/--previous: own result, {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS),
+            {'bodies.csv': b.csv()}, Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
     add(f'json/verify: own result, {label}', 'json', ('verify', 'good.json', 'bodies.csv'), {'bodies.csv': b.csv()},
         Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
 # a published list (or a previous allotment) with a header and no rows
