@@ -218,6 +218,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
         with contextlib.redirect_stdout(stdout): args = _parser(command, '-h' in argv or '--help' in argv).parse_args(argv)   # --help, --version to `stdout`
+        vars(args).pop('_given', None)       # what _Once kept to see a repeated option: not an argument
         if args.command in EXTRA_COMMANDS:
             mod = _extra(args.command)
             if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")
