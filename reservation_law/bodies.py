@@ -541,7 +541,8 @@ def _division_names(names, rows, file) -> list:
 def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st', 'bc'), file: str | None = None,
                     lines: list | None = None) -> pd.DataFrame:
     "Check a bodies table; return a copy with int count columns, or raise `InputError` naming file, row and column."
-    sheet = getattr(df, 'attrs', {}).get('sheet')
+    attrs = getattr(df, 'attrs', {})
+    sheet = attrs.get('sheet') or getattr(attrs.get('origin'), 'sheet', None)   # read from a workbook, or validated before
     df = _normalise_columns(pd.DataFrame(df), file)
     rows = list(lines) if lines is not None else list(range(2, len(df) + 2))
     for col in ('body',) + tuple(required):

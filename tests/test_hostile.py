@@ -651,6 +651,9 @@ def test_sheet_read_is_in_the_provenance(tmp_path):
         assert code == 0, err
         d = json.loads((work / argv[-1]).read_text(encoding='utf-8'))
         assert d['provenance']['parameters'].get('sheet') == sheet, d['provenance']['parameters']
+    code, _, err = in_process(work, ('check', E, 'one.xlsx', str(H.example_path(H.PREVIOUS)), '-o', 'c.json'))   # validated once, then allotted
+    assert code in (0, 1), err
+    assert json.loads((work / 'c.json').read_text(encoding='utf-8'))['provenance']['parameters'].get('sheet') == '2011'
 
 
 def test_read_json_bounds():
