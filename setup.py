@@ -36,8 +36,12 @@ licence = {'license_expression': lic} if int(setuptools.__version__.split('.')[0
 # Every folder of the package is a package of its own (data, statutes, fonts: setuptools would otherwise warn that Python
 # can import them but they are not declared), each with the files it ships.
 packages = setuptools.find_namespace_packages(include=[lib, lib + '.*'], exclude=['*.__pycache__'])
-package_data = {lib: ['catalogue.json', '_build.json'], lib + '.data': ['*.csv', '*.xlsx', 'README.md'],
-                lib + '.statutes': ['*.txt', 'README.md'], lib + '.fonts': ['*']}
+shipped = ['catalogue.json', '_build.json', 'data/*.csv', 'data/*.xlsx', 'data/README.md', 'data/unicode/*.txt',
+           'statutes/*.txt', 'statutes/README.md', 'fonts/*']          # the files it ships, by their path in it
+package_data = {}
+for f in shipped:                                                       # each declared with the folder it is in
+    folder, _, pattern = f.rpartition('/')
+    package_data.setdefault('.'.join([lib] + (folder.split('/') if folder else [])), []).append(pattern)
 min_python = cfg['min_python']
 
 setuptools.setup(
