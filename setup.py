@@ -42,6 +42,8 @@ package_data = {}
 for f in shipped:                                                       # each declared with the folder it is in
     folder, _, pattern = f.rpartition('/')
     package_data.setdefault('.'.join([lib] + (folder.split('/') if folder else [])), []).append(pattern)
+for p in packages:                                                      # a folder inside fonts/ ships whatever it holds
+    if p.startswith(lib + '.fonts.'): package_data.setdefault(p, ['*'])
 min_python = cfg['min_python']
 
 setuptools.setup(
