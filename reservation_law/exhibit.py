@@ -256,6 +256,8 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
     common = dict(interpretations=it, election_date=day('election_date'))
     if cmd in ('allot', 'seats'):
         from reservation_law.api import allot, seats
+        from reservation_law import registry
+        cmd = registry.get(statute).kind          # the statute says which (a command altered by hand is a difference found later)
         if cmd == 'seats': return seats(statute, bodies, sheet=sheet, **common)
         return allot(statute, bodies, previous=previous, previous_date=day('previous_date'), renames=params.get('renames'), sheet=sheet, **common)
     if cmd == 'check':

@@ -542,12 +542,15 @@ def sidecar_bytes(p: dict, data: bytes, out) -> bytes:
 
 def write_output(data: bytes, out, p: dict | None = None) -> list:
     """Write `data` to `out` atomically; for a CSV, which cannot hold it, the provenance `p` to the file beside it
-    (`sidecar`), written first. Returns the files written, `out` first."""
+    (`sidecar`), refused before anything is written if it could not be. Returns the files written, `out` first."""
     if Path(out).suffix.lower() != '.csv' or p is None:
         write_bytes(data, out); return [str(out)]
     side = sidecar(out)
-    write_bytes(sidecar_bytes(p, data, out), side)
+    if side.exists() and (not side.is_file() or not side.stat().st_mode & 0o222):
+        raise InputError("the provenance of a CSV output is written beside it, and this file cannot be overwritten "
+                         "(it is read-only or not a regular file)", file=str(side))
     write_bytes(data, out)
+    write_bytes(sidecar_bytes(p, data, out), side)
     return [str(out), str(side)]
 
 def write_result(res: Result, out) -> list:
