@@ -150,17 +150,17 @@ def provenance(statute, inputs: list, interpretations: dict, parameters: dict | 
             'illustrative': [said_illustrative(i) for i in inputs if i.get('illustrative')]}
 
 def _hash_text(i: dict) -> str:
-    return (f"SHA-256 {i['sha256']}" if 'sha256' in i else f"content SHA-256 {i['content_sha256']} ({i.get('hash_of', FRAME_HASH)})")
+    return (f"SHA-256 {i['sha256']}" if 'sha256' in i else f"content SHA-256 {i['content_sha256']}: {i.get('hash_of', FRAME_HASH)}")
 
 def provenance_rows(p: dict) -> list:
-    "The provenance as (item, value) rows, for the reports and the provenance sheet."
+    "The provenance as (item, value) rows, for the reports and the provenance sheet: what is illustrative first."
     if not p: return []
-    out = [(l.split(': ', 1)[0], l.split(': ', 1)[1]) for l in illustrative_lines(p)]
+    out = [('ILLUSTRATIVE', l.split(': ', 1)[1]) for l in illustrative_lines(p)]
     out += [('Produced by', f"reservation_law {p['version']} (commit {p['commit']})")]
     if p.get('command'): out.append(('Command', p['command']))
     out.append(('Statute', f"{p['statute']['id']}: {p['statute']['citation']}"))
-    out += [('Statute text', f"{t['file']}, SHA-256 {t['sha256']}") for t in p['statute_texts']]
-    out += [(f"Input ({i['role']})", f"{i['path']}" + (f", sheet {i['sheet']!r}" if i.get('sheet') else '') + f", {_hash_text(i)}"
+    out += [('Statute text', f"{t['file']} (SHA-256 {t['sha256']})") for t in p['statute_texts']]
+    out += [(f"Input ({i['role']})", f"{i['path']}" + (f", sheet {i['sheet']!r}" if i.get('sheet') else '') + f" ({_hash_text(i)})"
              + (f"; the bundled file {i['bundled']}" if i.get('bundled') else '')) for i in p['inputs']]
     out += [('Reading', f"{k}={v['option']}: {v['meaning']}") for k, v in p['interpretations'].items()]
     out += [('Parameter', f"{k} = {v}") for k, v in p.get('parameters', {}).items()]
@@ -168,8 +168,8 @@ def provenance_rows(p: dict) -> list:
     return out
 
 def provenance_lines(p: dict) -> list:
-    "The provenance as lines of text, for `explain()` and the terminal."
-    return [f"{k}: {v}" if k != 'Produced by' else f"Produced by {v}" for k, v in provenance_rows(p)]
+    "The provenance as lines of text, for `explain()` (which gives the assumptions itself) and the terminal."
+    return [f"Produced by {v}" if k == 'Produced by' else f"{k}: {v}" for k, v in provenance_rows(p) if k not in ('Command', 'Assumption')]
 
 # %% ../nbs/03a_record.ipynb #92fbe97e
 def jsonable(x):
