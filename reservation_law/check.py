@@ -515,7 +515,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
     rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
     c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes)
     return _recorded(c, 'check', s, [('bodies', bodies, sheet), ('published', published), ('previous', previous)],
-                     chosen, dict(previous_date=previous_date, election_date=election_date, renames=renames, sheet=sheet,
+                     chosen, dict(previous_date=previous_date, election_date=election_date, sheet=sheet, renames=renames,
                                   exhaustive=exhaustive or None))
 
 # %% ../nbs/14_check.ipynb #108ae7e0
@@ -694,7 +694,7 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     e = Explanation(s.id, body, str(row['category']), str(row.get('clause', '')), str(row.get('reason', '')),
                     places, mg, steps, barred, res)
     return _recorded(e, 'explain', s, [('bodies', bodies, sheet), ('previous', previous)], res.interpretations,
-                     dict(body=body, previous_date=previous_date, election_date=election_date, renames=renames, sheet=sheet))
+                     dict(body=body, previous_date=previous_date, election_date=election_date, sheet=sheet, renames=renames))
 
 # %% ../nbs/14_check.ipynb #27b5510d
 def _date(s: str) -> date:

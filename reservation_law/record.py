@@ -150,7 +150,7 @@ def provenance(statute, inputs: list, interpretations: dict, parameters: dict | 
             'illustrative': [said_illustrative(i) for i in inputs if i.get('illustrative')]}
 
 def _hash_text(i: dict) -> str:
-    return (f"SHA-256 {i['sha256']}" if 'sha256' in i else f"content SHA-256 {i['content_sha256']}: {i.get('hash_of', FRAME_HASH)}")
+    return f"SHA-256 {i['sha256']}" if 'sha256' in i else f"content SHA-256 {i['content_sha256']}: its contents as CSV, not a file"
 
 def provenance_rows(p: dict) -> list:
     "The provenance as (item, value) rows, for the reports and the provenance sheet: what is illustrative first."
