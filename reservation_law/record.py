@@ -131,7 +131,7 @@ def illustrative_lines(p: dict) -> list:
 
 def said_illustrative(i: dict) -> str:
     "The sentence a reader sees first when input `i` is a bundled file with illustrative figures."
-    return (f"ILLUSTRATIVE: the {i['role']} input {i['path']} is the bundled file {i['bundled']}: {i['illustrative']}; "
+    return (f"ILLUSTRATIVE: the {i['role']} input is the bundled file {i['bundled']}: {i['illustrative']}; "
             "what is computed from it is illustrative too, not a statement about the real bodies")
 
 def provenance(statute, inputs: list, interpretations: dict, parameters: dict | None = None, assumptions=(),
