@@ -15,7 +15,7 @@ from .record import (SCHEMA_VERSION, SCHEMA_VERSIONS, result_dict, to_json, xlsx
                                     PROVENANCE_CSS, jsonable, write_output, upgrade, warnings_frame)
 
 # %% auto #0
-__all__ = ['COMMANDS', 'ROLES', 'KEYED', 'VERIFY_EPILOG', 'command_of', 'exhibit_dict', 'exhibit_json', 'exhibit_sheets',
+__all__ = ['COMMANDS', 'ROLES', 'KEYED', 'DATES', 'VERIFY_EPILOG', 'command_of', 'exhibit_dict', 'exhibit_json', 'exhibit_sheets',
            'exhibit_table', 'with_provenance', 'exhibit_html', 'exhibit_bytes', 'write_exhibit', 'written_lines',
            'read_saved', 'differences', 'compare', 'recompute', 'configure_verify', 'command_verify']
 
@@ -155,7 +155,29 @@ def read_saved(path) -> dict:
                          f"{' or '.join(map(str, SCHEMA_VERSIONS))}; written with -o OUT.json)", file=name)
     d = upgrade(d)
     if d['provenance'].get('command') not in COMMANDS: raise InputError("the saved result does not say which command made it", file=name)
+    if (why := _unusable(d['provenance'])): raise InputError(f"the saved result's provenance cannot be computed again: {why}", file=name)
     return d
+
+DATES = ('election_date', 'previous_date', 'date', 'objections_until')
+
+def _unusable(p: dict) -> str | None:
+    "Why the provenance `p` cannot drive a computation (a statute, a reading, parameters of the wrong kind), or None."
+    def iso(v):
+        try: date.fromisoformat(v); return True
+        except (TypeError, ValueError): return False
+    s, it, par = p.get('statute'), p.get('interpretations', {}), p.get('parameters', {})
+    if not isinstance(s, dict) or not isinstance(s.get('id'), str): return "no statute id"
+    if not isinstance(it, dict) or not all(isinstance(v, dict) and isinstance(v.get('option'), str) for v in it.values()): return "the reading"
+    if not isinstance(par, dict): return "the parameters"
+    bad = [k for k in DATES if k in par and not iso(par[k])]
+    bad += ['dates'] if 'dates' in par and not (isinstance(par['dates'], list) and all(x is None or iso(x) for x in par['dates'])) else []
+    bad += ['elections'] if p.get('command') == 'rotate' and not (type(par.get('elections')) is int and par['elections'] >= 1) else []
+    bad += ['body'] if p.get('command') == 'explain' and not isinstance(par.get('body'), str) else []
+    bad += ['renames'] if 'renames' in par and not (isinstance(par['renames'], dict) and all(isinstance(v, str) for v in par['renames'].values())) else []
+    bad += ['sheet'] if 'sheet' in par and not isinstance(par['sheet'], str) else []
+    if not isinstance(p.get('inputs', []), list) or not all(isinstance(i, dict) and isinstance(i.get('role'), str) and 'path' in i
+                                                           for i in p.get('inputs', [])): bad.append('inputs')
+    return f"the parameter(s) {', '.join(bad)}" if bad else None
 
 def _same(a, b) -> bool:
     return a == b or (isinstance(a, float) and isinstance(b, float) and a != a and b != b)
@@ -166,7 +188,7 @@ def _short(v) -> str:
 
 def _keyed(rows) -> dict | None:
     "Rows as {body: row} if every row is an object with a body, each body once; else None."
-    if not isinstance(rows, list) or not all(isinstance(r, dict) and 'body' in r for r in rows): return None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get('body'), str) for r in rows): return None
     by = {r['body']: r for r in rows}
     return by if len(by) == len(rows) else None
 
@@ -218,7 +240,9 @@ def _inputs_compared(sp: dict, fp: dict, ignore: set) -> list:
 
 def _illustrative(p: dict) -> list:
     "The illustrative sentences with each input's path as its role, so that a file given by another path compares equal."
-    lines = list(p.get('illustrative', []))
+    lines = p.get('illustrative', [])
+    if not isinstance(lines, list): return [repr(lines)]
+    lines = [str(l) for l in lines]
     for i in p.get('inputs', []): lines = [l.replace(f"input {i['path']} is", f"input <{i['role']}> is") for l in lines]
     return lines
 

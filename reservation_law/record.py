@@ -238,6 +238,10 @@ def from_json(src) -> Result:
         raise InputError(f"not a reservation_law result of allot or seats (schema_version {' or '.join(map(str, SCHEMA_VERSIONS))} expected)",
                          file=None if isinstance(src, dict) else str(src))
     d = upgrade(d)
+    made = (d.get('provenance') or {}).get('command')
+    if made not in (None, 'allot', 'seats'):
+        raise InputError(f"the saved result of `{made}`, not of allot or seats: it is not an allotment to read back",
+                         file=None if isinstance(src, dict) else str(src))
     table = pd.DataFrame(d['table'], columns=d.get('columns'))
     return Result(d['statute'], table, counts=d.get('counts', {}),
                   steps=[Step(s['clause'], s['text'], s.get('body')) for s in d.get('steps', [])],

@@ -295,3 +295,33 @@ def test_a_result_of_0_3_0_is_still_read(workdir):
     assert code == 1 and 'made by version 0.3.0' in out
     code, out, _ = cli('verify', OLD, CORP, '--ignore', 'program')
     assert code == 0, out
+
+
+def _leaves(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items(): yield from _leaves(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x): yield from _leaves(v, path + (i,))
+    else: yield path
+
+
+def test_verify_of_a_garbled_file_is_not_reproduced_or_bad_input_never_an_internal_error(saved):
+    leaves = list(_leaves(saved))
+    assert len(leaves) > 300
+    for n, path in enumerate(leaves[::max(1, len(leaves) // 40)]):
+        for odd in (None, {'x': [1]}, 'x'):
+            d = copy.deepcopy(saved)
+            node = d
+            for k in path[:-1]: node = node[k]
+            if node[path[-1]] == odd: continue
+            node[path[-1]] = odd
+            code, out, err = _verify(d)
+            assert code in (1, 2) and 'internal error' not in err, (path, odd, code, out, err)
+
+
+def test_a_result_of_another_command_is_not_read_back_as_an_allotment(workdir):
+    from reservation_law.bodies import InputError
+    assert cli('rotate', 'up-mayor-2023', CORP, '-k', '2', '-o', 'r.json')[0] == 0
+    with pytest.raises(InputError, match='of `rotate`, not of allot or seats'): from_json('r.json')
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'r.json')
+    assert code == 2 and 'of `rotate`' in err
