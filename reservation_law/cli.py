@@ -18,7 +18,19 @@ __all__ = ['EXTRA_COMMANDS', 'EXIT_STATUSES', 'EXAMPLES', 'UsageError', 'write_t
 class UsageError(Exception):
     "A mistake in the command line itself (an unknown statute, a bad option): reported as one `error:` line, exit status 2."
 
+class _Once(argparse._StoreAction):
+    "An option given once: given twice with different values, refused (never silently the last)."
+    def __call__(self, parser, namespace, values, option_string=None):
+        seen = namespace.__dict__.setdefault('_given', {})
+        if self.dest in seen and seen[self.dest] != values:
+            raise UsageError(f"{option_string} is given twice, as {seen[self.dest]!r} and {values!r}: give it once")
+        seen[self.dest] = values
+        setattr(namespace, self.dest, values)
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.register('action', None, _Once); self.register('action', 'store', _Once)
     def error(self, message): raise UsageError(message)
 
 def _date(s: str) -> date:
@@ -135,11 +147,14 @@ def _statutes_text(verbose: bool) -> str:
     return '\n'.join(lines)
 
 def _pairs(items, option: str, what: str) -> dict:
+    "`KEY=VALUE` options as a dict; a key given twice with different values is refused."
     out = {}
     for it in items:
         if '=' not in it: raise UsageError(f"{option} takes {what}, not {it!r}")
         k, v = it.split('=', 1)
         if not k.strip() or not v.strip(): raise UsageError(f"{option} takes {what}, not {it!r}")
+        if out.get(k.strip(), v.strip()) != v.strip():
+            raise UsageError(f"{option} {k.strip()} is given twice, as {out[k.strip()]!r} and {v.strip()!r}: give it once")
         out[k.strip()] = v.strip()
     return out
 
@@ -160,8 +175,12 @@ def check_output(output: str | None, inputs: list, suffixes=('.csv', '.json', '.
     if not output: return
     if Path(output).suffix.lower() not in suffixes: raise UsageError(f"the output must end in {', '.join(suffixes)}: {output}")
     for f in inputs:
-        if f and Path(f).exists() and Path(f).resolve() == Path(output).resolve():
-            raise UsageError(f"the output {output} is also an input: choose another output file")
+        if f and _same(f, output): raise UsageError(f"the output {output} is also an input: choose another output file")
+
+def _same(a, b) -> bool:
+    "Whether paths `a` and `b` name one existing file (through links, `..`, hard links); False where either cannot be looked at."
+    try: return os.path.samefile(a, b)
+    except (OSError, ValueError): return False
 
 def report(res, args, stdout, stderr, what: str) -> int:
     "Render, then write: OUT (or the CSV table on standard output), the derivation if asked, then notes and warnings."
@@ -205,6 +224,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
         with contextlib.redirect_stdout(stdout): args = _parser(command, '-h' in argv or '--help' in argv).parse_args(argv)   # --help, --version to `stdout`
+        vars(args).pop('_given', None)       # what _Once kept to see a repeated option: not an argument
         if args.command in EXTRA_COMMANDS:
             mod = _extra(args.command)
             if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")
@@ -242,8 +262,8 @@ class _Closed:
     def flush(self): pass
 
 def _printable(e) -> str:
-    s = str(e)
-    return s if s.isprintable() else ''.join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)
+    from reservation_law.bodies import printable
+    return printable(e)
 
 def main():
     "Console entry point `reservation-law`: SIGTERM ends it as Ctrl-C does (nothing half-written), and a standard output that cannot be written is an error, not a traceback."

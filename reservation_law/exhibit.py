@@ -12,12 +12,12 @@ from .arrangement import Result
 from .bodies import InputError
 from .record import (SCHEMA_VERSION, SCHEMA_VERSIONS, result_dict, to_json, xlsx_bytes, html_report, csv_bytes,
                                     workbook_bytes, provenance_frame, provenance_html, illustrative_html, illustrative_lines,
-                                    PROVENANCE_CSS, jsonable, write_output, upgrade, warnings_frame)
+                                    PROVENANCE_CSS, jsonable, output_items, write_all, upgrade, warnings_frame)
 
 # %% auto #0
 __all__ = ['COMMANDS', 'ROLES', 'KEYED', 'DATES', 'VERIFY_EPILOG', 'command_of', 'exhibit_dict', 'exhibit_json', 'exhibit_sheets',
-           'exhibit_table', 'with_provenance', 'exhibit_html', 'exhibit_bytes', 'write_exhibit', 'written_lines',
-           'read_saved', 'differences', 'compare', 'recompute', 'configure_verify', 'command_verify']
+           'exhibit_table', 'with_provenance', 'exhibit_html', 'exhibit_bytes', 'exhibit_items', 'write_exhibit',
+           'written_lines', 'read_saved', 'differences', 'compare', 'recompute', 'configure_verify', 'command_verify']
 
 # %% ../nbs/05a_exhibit.ipynb #75a35f1b
 COMMANDS = ('allot', 'seats', 'check', 'explain', 'rotate', 'order')
@@ -130,10 +130,16 @@ def exhibit_bytes(x, suffix: str) -> bytes:
     if suffix == '.csv': return csv_bytes(exhibit_table(x))
     raise InputError(f"an output must end in .csv, .json, .xlsx or .html, not {suffix!r}")
 
+def exhibit_items(x, out) -> list:
+    "(bytes, file) of `x` written to `out`: the file itself, and a CSV's provenance beside it (for `record.write_all`)."
+    return output_items(exhibit_bytes(x, Path(out).suffix), out, x.provenance)
+
 def write_exhibit(x, out) -> list:
     """Write `x` to `out` in the format its suffix names, atomically; a CSV's provenance to the file beside it
-    (`out.provenance.json`). Returns the files written, `out` first."""
-    return write_output(exhibit_bytes(x, Path(out).suffix), out, x.provenance)
+    (`out.provenance.json`), both or neither. Returns the files written, `out` first."""
+    items = exhibit_items(x, out)
+    write_all(items)
+    return [str(f) for _, f in items]
 
 def written_lines(files: list) -> list:
     "What the command line says after writing: where the provenance of a CSV went."
@@ -145,14 +151,16 @@ KEYED = ('table', 'bodies')      # lists of rows matched by body, not by positio
 
 def read_saved(path) -> dict:
     "A saved exhibit (JSON of any command, schema 1 or 2), as a dict in schema 2's terms; `InputError` if it is not one."
+    from reservation_law.bodies import read_json
     name = str(path)
-    try: d = json.loads(Path(path).read_text(encoding='utf-8'))
-    except (OSError, UnicodeDecodeError) as e: raise InputError(f"cannot be read ({e})", file=name) from None
-    except ValueError as e: raise InputError(f"not valid JSON ({e})", file=name) from None
+    d = read_json(path, 'saved result of reservation_law (JSON)')     # a regular file, bounded in size and depth
     if not isinstance(d, dict) or d.get('schema_version') not in SCHEMA_VERSIONS or not isinstance(d.get('provenance'), dict) \
             or not d['provenance'].get('statute'):
         raise InputError(f"not a saved reservation_law result with its provenance (schema_version "
                          f"{' or '.join(map(str, SCHEMA_VERSIONS))}; written with -o OUT.json)", file=name)
+    if d.get('provenance', {}).get('command', 'allot') in ('allot', 'seats'):
+        from reservation_law.record import check_result
+        check_result(d, name)                   # a result of allot or seats: the fields `--previous` reads, of their kinds
     d = upgrade(d)
     if d['provenance'].get('command') not in COMMANDS: raise InputError("the saved result does not say which command made it", file=name)
     if (why := _unusable(d['provenance'])): raise InputError(f"the saved result's provenance cannot be computed again: {why}", file=name)
@@ -324,7 +332,11 @@ def command_verify(args, stdout, stderr) -> int:
     from reservation_law.cli import UsageError, statute_for
     d = read_saved(args.saved)
     p = d['provenance']
-    statute_for(p['statute']['id'])
+    statute = statute_for(p['statute']['id'])
+    try:
+        statute.resolve({k: v['option'] for k, v in p.get('interpretations', {}).items()})
+        if isinstance(d.get('interpretations'), dict): statute.resolve(d['interpretations'])    # the reading the result states
+    except (KeyError, TypeError) as e: raise InputError(f"the saved result's reading is not one of this statute's: {e.args[0]}", file=args.saved) from None
     given = {'previous': args.previous, 'published': args.published, 'allotment': args.allotment}
     for i in p.get('inputs', []):
         if i['role'] != 'bodies' and not given.get(i['role']):
@@ -334,11 +346,12 @@ def command_verify(args, stdout, stderr) -> int:
             raise UsageError(f"the saved result was computed without a {role} input: --{role} is not for it")
     fresh = json.loads(exhibit_json(recompute(d, args.bodies, sheet=args.sheet, **given)))
     diffs, notes = compare(d, fresh, args.ignore)
-    for n in notes: print(f"note: {n}", file=stdout)
+    from reservation_law.bodies import printable
+    for n in notes: print(f"note: {printable(n)}", file=stdout)
     what = f"{p['command']} {p['statute']['id']}"
     if diffs:
         print(f"NOT REPRODUCED: {what}: {len(diffs)} difference(s)", file=stdout)
-        for x in diffs: print(f"  {x}", file=stdout)
+        for x in diffs: print(f"  {printable(x)}", file=stdout)
         return 1
     print(f"reproduced: {what}: the same table, counts, warnings, steps, arrangements, record, reading, assumptions and "
           "inputs (by SHA-256)", file=stdout)
