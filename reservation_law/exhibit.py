@@ -52,6 +52,8 @@ def exhibit_dict(x) -> dict:
                 'elections': [_election(r, l) for r, l in zip(x.results, x.labels)]}
     return {'schema_version': SCHEMA_VERSION, 'provenance': x.provenance, 'statute': x.statute, 'version': x.version,
             'order': x.kind, 'date': x.date.isoformat(), 'objections_until': x.until and x.until.isoformat(),
+            **{k: getattr(x, k).isoformat() for k in ('published', 'draft_date') if getattr(x, k, None)},
+            **{k: list(getattr(x, k)) for k in ('points', 'forced') if getattr(x, k, None)},
             'departures': x.departures, 'interpretations': dict(x.interpretations), 'table': _rows(x.table)}
 
 def exhibit_json(x) -> str:
@@ -166,7 +168,7 @@ def read_saved(path) -> dict:
     if (why := _unusable(d['provenance'])): raise InputError(f"the saved result's provenance cannot be computed again: {why}", file=name)
     return d
 
-DATES = ('election_date', 'previous_date', 'date', 'objections_until')
+DATES = ('election_date', 'previous_date', 'date', 'objections_until', 'draft_date', 'published')
 
 def _unusable(p: dict) -> str | None:
     "Why the provenance `p` cannot drive a computation (a statute, a reading, parameters of the wrong kind), or None."
@@ -294,8 +296,9 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
         return allot(statute, bodies, previous=previous, previous_date=day('previous_date'), renames=params.get('renames'), sheet=sheet, **common)
     if cmd == 'check':
         from reservation_law.check import check
+        extra = {'only_listed': True} if params.get('only_listed') else {}          # a list of some of the bodies
         return check(statute, bodies, published, previous=previous, previous_date=day('previous_date'), renames=params.get('renames'),
-                     exhaustive=bool(params.get('exhaustive')), sheet=sheet, **common)
+                     exhaustive=bool(params.get('exhaustive')), sheet=sheet, **common, **extra)
     if cmd == 'explain':
         from reservation_law.check import explain
         return explain(statute, bodies, params['body'], previous=previous, previous_date=day('previous_date'),
@@ -306,8 +309,9 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
         return rotate(statute, bodies, params['elections'], previous=previous, dates=dates, interpretations=it,
                       previous_date=day('previous_date'), renames=params.get('renames'))
     from reservation_law.order import allotment_order
+    extra = {k: day(k) for k in ('draft_date', 'published') if params.get(k)} | ({'force': True} if params.get('force') else {})
     return allotment_order(statute, bodies, day('date'), final=params.get('order') == 'final', until=day('objections_until'),
-                           previous=previous, previous_date=day('previous_date'), allotment=allotment, **common)
+                           previous=previous, previous_date=day('previous_date'), allotment=allotment, **common, **extra)
 
 def configure_verify(v) -> None:
     "The arguments of `reservation-law verify`."
