@@ -168,7 +168,7 @@ def read_saved(path) -> dict:
     if (why := _unusable(d['provenance'])): raise InputError(f"the saved result's provenance cannot be computed again: {why}", file=name)
     return d
 
-DATES = ('election_date', 'previous_date', 'date', 'objections_until', 'draft_date', 'published')
+DATES = ('election_date', 'previous_date', 'date', 'objections_until', 'draft_date', 'published', 'first_date')
 
 def _unusable(p: dict) -> str | None:
     "Why the provenance `p` cannot drive a computation (a statute, a reading, parameters of the wrong kind), or None."
@@ -306,8 +306,9 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
     if cmd == 'rotate':
         from reservation_law.rotate import rotate
         dates = [date.fromisoformat(x) if x else None for x in params['dates']] if params.get('dates') else None
+        extra = {'first_date': day('first_date')} if params.get('first_date') else {}     # the chain's dates assumed from it
         return rotate(statute, bodies, params['elections'], previous=previous, dates=dates, interpretations=it,
-                      previous_date=day('previous_date'), renames=params.get('renames'))
+                      previous_date=day('previous_date'), renames=params.get('renames'), **extra)
     from reservation_law.order import allotment_order
     extra = {k: day(k) for k in ('draft_date', 'published') if params.get(k)} | ({'force': True} if params.get('force') else {})
     return allotment_order(statute, bodies, day('date'), final=params.get('order') == 'final', until=day('objections_until'),
