@@ -21,6 +21,7 @@ example: install
 
 chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here)
 	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
+	@command -v pdftotext >/dev/null || { apt-get update -q && apt-get install -y -q poppler-utils; }   # the printed reports' text
 
 docs: install
 	$(BIN)/python docs/build.py

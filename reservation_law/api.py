@@ -12,7 +12,7 @@ from .bodies import (InputError, load_bodies, read_table, clean_name, name_key, 
                                     printable, origin)
 from .arrangement import CATEGORIES, LegalWarning, Result
 from . import registry
-from .record import provenance, from_json, sha256_file
+from .record import provenance, from_json, input_entry
 
 # %% auto #0
 __all__ = ['allot', 'seats', 'load_previous']
@@ -33,12 +33,9 @@ def in_force_warning(s, election_date: date | None):
         return LegalWarning('period', s.citation, f"the election date {election_date:%d %B %Y} is outside the period in which "
                             f"this text is in force ({frm or '…'} to {to or 'date'}): check that this is the text you mean")
 
-def _input(role, src) -> dict:
-    "An input's provenance entry; a DataFrame given in code is hashed by pandas' row hashes (fast at any size)."
-    if not isinstance(src, pd.DataFrame): return {'role': role, 'path': str(src), 'sha256': sha256_file(src)}
-    h = hashlib.sha256('\x1f'.join(map(str, src.columns)).encode('utf-8'))
-    h.update(pd.util.hash_pandas_object(src, index=False).to_numpy().tobytes())
-    return {'role': role, 'path': '<DataFrame>', 'sha256': h.hexdigest(), 'hash_of': 'pandas row hashes'}
+def _input(role, src, sheet=None) -> dict:
+    "An input's provenance entry (`record.input_entry`): a file by the SHA-256 of its bytes, a DataFrame by its canonical content hash."
+    return input_entry(role, src, sheet)
 
 OUTPUT_COLUMNS = ('category', 'clause', 'reason', 'previous', 'serial')
 
@@ -54,13 +51,13 @@ def _pass_through(res, df) -> None:
         res.table = pd.concat([t.iloc[:, :1], cols, t.iloc[:, 1:]], axis=1)
         res.table.attrs.update(attrs)
 
-def _finish(s, res, df, inputs, it, params, election_date):
+def _finish(s, res, df, inputs, it, params, election_date, command=None):
     if 'category' in res.table and 'reason' not in res.table and callable(getattr(res, 'reasons', None)):
         reasons = res.reasons()          # a statute that keeps its reasons as data: rendered here, once
         res.table['reason'] = reasons.tolist() if hasattr(reasons, 'tolist') else list(reasons)
     if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
     _pass_through(res, df)
-    res.provenance = provenance(s, inputs, it, params)
+    res.provenance = provenance(s, inputs, it, params, res.assumptions, command or s.kind)
     return res
 
 # %% ../nbs/04_api.ipynb #8367bee7
@@ -84,7 +81,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
     prev = None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
     it = s.resolve(interpretations)
     res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
-    inputs = [_input('bodies', bodies)] + ([_input('previous', previous)] if previous is not None else [])
+    inputs = [_input('bodies', bodies, sheet or origin(df).sheet)] + ([_input('previous', previous)] if previous is not None else [])
     params = {'election_date': election_date and election_date.isoformat(), 'previous_date': previous_date and previous_date.isoformat(),
               'sheet': sheet or origin(df).sheet, 'renames': dict(renames or {})}
     return _finish(s, res, df, inputs, it, params, election_date)
@@ -113,7 +110,7 @@ def seats(statute: str | registry.Statute,  # a statute id that counts seats (`u
     res = s(df, interpretations=it, election_date=election_date)
     res.table = group_totals(res.table)
     params = {'election_date': election_date and election_date.isoformat(), 'sheet': sheet or origin(df).sheet}
-    return _finish(s, res, df, [_input('bodies', bodies)], it, params, election_date)
+    return _finish(s, res, df, [_input('bodies', bodies, sheet or origin(df).sheet)], it, params, election_date)
 
 # %% ../nbs/04_api.ipynb #b8dd451b
 def _rename_in(x, renames: dict):

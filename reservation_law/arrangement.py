@@ -356,7 +356,7 @@ class Result:
     assumptions: list = field(default_factory=list)      # what was assumed for what the input did not say (no election date, no previous allotment, …), as sentences
     arrangements: dict = field(default_factory=dict)     # each arrangement the statute ranked the bodies in, by name (`'SC (s.7(5)(1)(d)(i))'`)
     version: str = ''            # the version of reservation_law that computed it (filled in if not given)
-    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs with their SHA-256, interpretations, parameters (the API fills it)
+    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, command, statute texts, inputs with their SHA-256, interpretations, parameters, assumptions, what is illustrative (the API fills it)
     record: dict = field(default_factory=dict)      # what the next election needs beyond the table (e.g. where each rotation walk ended); saved in the JSON result
 
     def __post_init__(self):

@@ -477,6 +477,14 @@ class Check:
         return '\n'.join(out)
 
 # %% ../nbs/14_check.ipynb #aae2efd9
+def _recorded(x, command: str, s, inputs: list, it: dict, params: dict):
+    """`x` (a `Check`, an `Explanation`) with its provenance: the command, its own inputs by their SHA-256 (the published
+    list too), its parameters; the result inside it carries the same (recorded by `record.provenance`)."""
+    from reservation_law.record import provenance, inputs_of
+    params = {k: (v.isoformat() if isinstance(v, date) else v) for k, v in params.items()}
+    x.result.provenance = provenance(s, inputs_of(*inputs), it, params, x.result.assumptions, command)
+    return x
+
 def check(statute, bodies, published, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
           election_date: date | None = None, exhaustive: bool = False, budget: int = 64, renames: dict | None = None,
           sheet: str | None = None) -> Check:
@@ -512,7 +520,11 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
     table = _body_table(s, res, pub, prevd, implied)
     skip = set(table['body'][table['agrees'].isna()])
     rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
-    return Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes)
+    c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes)
+    read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
+    return _recorded(c, 'check', s, [('bodies', bodies, read), ('published', published), ('previous', previous)],
+                     chosen, dict(previous_date=previous_date, election_date=election_date, sheet=read, renames=renames,
+                                  exhaustive=exhaustive or None))
 
 # %% ../nbs/14_check.ipynb #108ae7e0
 def walk_starts(bodies, published, interpretations: dict | None = None) -> pd.DataFrame:
@@ -620,6 +632,9 @@ class Explanation:
         out += [f"  step [{r['clause']}] {r['text']}" for r in self.steps.to_dict('records')]
         return '\n'.join(out)
 
+    @property
+    def provenance(self) -> dict: return self.result.provenance
+
     def to_dict(self) -> dict:
         none = lambda v: None if v is None or (isinstance(v, float) and v != v) else (int(v) if hasattr(v, 'item') else v)
         return {'statute': self.statute, 'body': self.body, 'category': self.category, 'clause': self.clause, 'reason': self.reason,
@@ -686,8 +701,11 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     st = [(i, x.clause, x.text) for i, x in enumerate(res.steps, 1)
           if x.body == body or body in x.text or '(b)' in x.clause or 'N = ' in x.text]
     steps = pd.DataFrame(st, columns=['step', 'clause', 'text'])
-    return Explanation(s.id, body, str(row['category']), str(row.get('clause', '')), str(row.get('reason', '')),
-                       places, mg, steps, barred, res)
+    e = Explanation(s.id, body, str(row['category']), str(row.get('clause', '')), str(row.get('reason', '')),
+                    places, mg, steps, barred, res)
+    read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
+    return _recorded(e, 'explain', s, [('bodies', bodies, read), ('previous', previous)], res.interpretations,
+                     dict(body=body, previous_date=previous_date, election_date=election_date, sheet=read, renames=renames))
 
 # %% ../nbs/14_check.ipynb #27b5510d
 def _date(s: str) -> date:
@@ -788,14 +806,12 @@ def check_html(c: Check) -> str:
 def check_sheets(c: Check) -> list:
     """Every table of a check as (sheet, DataFrame): the bodies, the counts, the readings (one column per interpretation),
     what the list implies (if anything), notes and warnings, and the provenance."""
-    from reservation_law.record import provenance_lines
+    from reservation_law.record import provenance_frame
     names = list(c.readings['interpretations'].iloc[0]) if len(c.readings) else []
     readings = pd.DataFrame({'reading': c.readings['reading'], 'departures': c.readings['departures'].astype('int64'),
                              'exact': ['yes' if e else '' for e in c.readings['exact']],
                              **{n: [r[n] for r in c.readings['interpretations']] for n in names}})
-    lines = provenance_lines(c.provenance) or [f"Produced by reservation_law {c.result.version}"]
-    prov = pd.DataFrame([l.split(': ', 1) if ': ' in l else [l, ''] for l in lines] +
-                        [['Assumption', a] for a in c.result.assumptions], columns=['item', 'value'])
+    prov = provenance_frame(c.provenance, c.result.version, c.result.assumptions)
     notes = pd.DataFrame([('note', n) for n in c.notes] + [(w.kind, str(w)) for w in c.warnings], columns=['kind', 'text'])
     return ([('bodies', c.table), ('counts', c.counts), ('readings', readings)]
             + ([('implied', pd.DataFrame({'condition': c.implied.conditions}))] if c.implied else [])
@@ -829,16 +845,17 @@ def command_check(args, stdout, stderr) -> int:
         _same_file(out, [args.bodies, args.published, args.previous])
     c = check(s, args.bodies, args.published, previous=args.previous, interpretations=it, previous_date=args.previous_date,
               election_date=args.election_date, exhaustive=args.exhaustive, renames=_renames(args.rename), sheet=args.sheet)
-    if out:
-        suf = Path(out).suffix.lower()
-        if suf == '.json': write_json(c.to_dict(), out)
-        elif suf == '.html': write_html(check_html(c), out)
-        elif suf == '.xlsx':
-            from reservation_law.record import write_bytes
-            write_bytes(check_xlsx_bytes(c), out)
-        else: write_table(c.table, out)
+    _written(c, out, stdout)
     print(c.text(), file=stdout)
     return 0 if c.lawful else 1
+
+def _written(x, out, stdout) -> None:
+    "What is illustrative in `x`'s inputs, first; then `x` written to `out` (`exhibit.write_exhibit`), and where a CSV's provenance went."
+    from reservation_law.exhibit import write_exhibit, written_lines
+    from reservation_law.record import illustrative_lines
+    for line in illustrative_lines(x.provenance): print(line, file=stdout)
+    if out:
+        for line in written_lines(write_exhibit(x, out)): print(line, file=stdout)
 
 def explain_html(e: Explanation) -> str:
     "A self-contained HTML page of an explanation (inline CSS, nothing fetched)."
@@ -859,7 +876,8 @@ def configure_explain(p) -> None:
                   epilog="example:\n  reservation-law explain up-mayor-2023 up_corporations_17_bc_illustrative.csv --body Aligarh -o aligarh.html")
     p.add_argument('--body', required=True, help='the body to explain (its name as in the input)')
     add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
-    p.add_argument('-o', '--output', help='output file (.json or .html)')
+    p.add_argument('-o', '--output', help='output file: .json (everything), .xlsx (every table, a sheet each), .html (a report), '
+                                          '.csv (the places; the provenance beside it)')
 
 def command_explain(args, stdout, stderr) -> int:
     "Run `reservation-law explain`: prints why the body got its category; 0 on success (2: bad input, by the CLI)."
@@ -867,12 +885,10 @@ def command_explain(args, stdout, stderr) -> int:
     it = _interp(args.interpretation)
     s = _statute_arg(args.statute, it)
     if args.output:
-        if Path(args.output).suffix.lower() not in ('.json', '.html'): raise UsageError("-o must end in .json or .html")
+        if Path(args.output).suffix.lower() not in ('.json', '.html', '.xlsx', '.csv'): raise UsageError("-o must end in .json, .xlsx, .html or .csv")
         _same_file(args.output, [args.bodies, args.previous])
     e = explain(s, args.bodies, args.body.strip(), previous=args.previous, interpretations=it, previous_date=args.previous_date,
                 election_date=args.election_date, renames=_renames(args.rename), sheet=args.sheet)
-    if args.output:
-        if Path(args.output).suffix.lower() == '.html': write_html(explain_html(e), args.output)
-        else: write_json(e.to_dict(), args.output)
+    _written(e, args.output, stdout)
     print(e.text(), file=stdout)
     return 0

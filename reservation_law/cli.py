@@ -11,8 +11,8 @@ from typing import TextIO
 from . import __version__
 
 # %% auto #0
-__all__ = ['EXTRA_COMMANDS', 'EXAMPLES', 'UsageError', 'write_table', 'statute_for', 'check_output', 'report', 'run', 'main',
-           'command_verify']
+__all__ = ['EXTRA_COMMANDS', 'EXIT_STATUSES', 'EXAMPLES', 'UsageError', 'write_table', 'statute_for', 'check_output', 'report',
+           'run', 'main', 'command_verify']
 
 # %% ../nbs/05_cli.ipynb #b2f9d370
 class UsageError(Exception):
@@ -64,6 +64,10 @@ class _Version(argparse.Action):
         print(version_line(), file=sys.stdout)
         parser.exit()
 
+EXIT_STATUSES = ("exit status, the same for every command: 0 done (allot, seats, explain, rotate, order), reproduced (verify)\n"
+                 "or agrees (check); 1 departs (check) or not reproduced (verify); 2 bad input (nothing is written);\n"
+                 "3 internal error (please report it)")
+
 EXAMPLES = {
     'allot': 'reservation-law allot up-mayor-2023 corporations.csv --previous last-time.json -o allotment.xlsx --explain',
     'seats': 'reservation-law seats municipal-council councils.xlsx --sheet 2024 -o seats.csv',
@@ -83,7 +87,8 @@ def _columns_epilog(kind: str) -> str:
 
 def _parser(command: str | None = None, want_help: bool = False) -> argparse.ArgumentParser:
     p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.',
-                epilog='example:\n  reservation-law statutes --verbose\n  ' + EXAMPLES['allot'], formatter_class=argparse.RawDescriptionHelpFormatter)
+                epilog='example:\n  reservation-law statutes --verbose\n  ' + EXAMPLES['allot'] + '\n\n' + EXIT_STATUSES,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--version', action=_Version)
     sub = p.add_subparsers(dest='command', required=True, parser_class=_Parser)
     st = sub.add_parser('statutes', help='list the statute ids')
@@ -102,12 +107,11 @@ def _parser(command: str | None = None, want_help: bool = False) -> argparse.Arg
         a.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
         a.add_argument('--explain', action='store_true', help='print the derivation with clause citations')
         a.add_argument('-o', '--output', help='output file: .csv, .json, .xlsx or .html; the CSV table on standard output if omitted')
-    v = sub.add_parser('verify', help='recompute a saved JSON result and say whether it is reproduced', formatter_class=argparse.RawDescriptionHelpFormatter,
-                       epilog=f"example:\n  {EXAMPLES['verify']}\n\nexit status: 0 reproduced, 1 not (the differences are listed), 2 bad input")
-    v.add_argument('saved', help="a result written with -o OUT.json")
-    v.add_argument('bodies', help='the bodies file it was computed from')
-    v.add_argument('--previous', help='the previous allotment it was computed with, if any')
-    v.add_argument('--sheet', help='the sheet of BODIES to read')
+    v = sub.add_parser('verify', help='recompute a saved JSON result (of any command) and say whether it is reproduced',
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    if command == 'verify':                     # its arguments (and the module) only when it is the command
+        from reservation_law.exhibit import configure_verify, VERIFY_EPILOG
+        configure_verify(v); v.epilog = VERIFY_EPILOG
     for name, (hlp, _) in EXTRA_COMMANDS.items():
         if name == command:
             mod = _extra(name)
@@ -180,16 +184,18 @@ def _same(a, b) -> bool:
 
 def report(res, args, stdout, stderr, what: str) -> int:
     "Render, then write: OUT (or the CSV table on standard output), the derivation if asked, then notes and warnings."
-    from reservation_law.record import render, write_bytes, csv_bytes
+    from reservation_law.record import render, write_output, csv_bytes, illustrative_lines, sidecar
     from reservation_law.bodies import printable
     data = render(res, Path(args.output).suffix) if args.output else csv_bytes(res.table)
     explain = res.explain() if args.explain else None
-    tail = [f"reservation_law {res.version}: {what}, {len(res.table)} bodies, {len(res.warnings)} warning(s)"]
+    tail = illustrative_lines(res.provenance)          # the first lines a reader sees
+    tail += [f"reservation_law {res.version}: {what}, {len(res.table)} bodies, {len(res.warnings)} warning(s)"]
+    if args.output and Path(args.output).suffix.lower() == '.csv': tail.append(f"provenance: {sidecar(args.output)} (the CSV cannot hold it)")
     tail += [f"note: {printable(a)}" for a in res.assumptions]
     if not args.explain: tail += [f"warning: {printable(w)}" for w in res.warnings]
     if args.output:                     # standard output first: if it cannot be written, OUT is not written either
         if explain: print(explain, file=stdout); stdout.flush()
-        write_bytes(data, args.output)
+        write_output(data, args.output, res.provenance)
     else:
         stdout.write(data.decode('utf-8')); stdout.flush()
         if explain: print(explain, file=stderr)
@@ -246,7 +252,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
             print(f"error: {e}", file=stderr); return 2
         if os.environ.get('RESERVATION_LAW_DEBUG'): raise
         print(f"error: internal error ({type(e).__name__}: {_printable(e)}); please report it, with the input (set RESERVATION_LAW_DEBUG=1 for details)", file=stderr)
-        return 1
+        return 3
 
 class _Closed:
     "Standard output (or error) that was closed before the program started: writing to it is an error, not a no-op."
@@ -275,54 +281,7 @@ def main():
     sys.exit(code)
 
 # %% ../nbs/05_cli.ipynb #4a448f43
-def _diff(saved: dict, fresh: dict) -> list:
-    "The differences between two result dicts: table rows, counts, warnings."
-    out = []
-    st, ft = saved['table'], fresh['table']
-    if len(st) != len(ft): out.append(f"the table has {len(ft)} rows now, {len(st)} in the saved result")
-    for a, b in zip(st, ft):
-        for k in dict.fromkeys(list(a) + list(b)):
-            if a.get(k) != b.get(k): out.append(f"{a.get('body', b.get('body'))}: {k} was '{a.get(k)}', now '{b.get(k)}'")
-    if saved['counts'] != fresh['counts']: out.append(f"counts were {saved['counts']}, now {fresh['counts']}")
-    sw, fw = [w['text'] for w in saved['warnings']], [w['text'] for w in fresh['warnings']]
-    out += [f"warning no longer given: {w}" for w in sw if w not in fw] + [f"new warning: {w}" for w in fw if w not in sw]
-    return out
-
 def command_verify(args, stdout, stderr) -> int:
-    "`reservation-law verify SAVED.json BODIES [--previous P]`: 0 reproduced, 1 not."
-    from datetime import date as _d
-    from reservation_law.record import from_json, result_dict
-    from reservation_law.api import allot, seats
-    from reservation_law.bodies import InputError
-    saved = from_json(Path(args.saved))
-    d = result_dict(saved)
-    prov = saved.provenance or {}
-    params = prov.get('parameters', {})
-    statute = statute_for(saved.statute)
-    try: statute.resolve(saved.interpretations)
-    except KeyError as e: raise InputError(f"the saved result's reading is not one of this statute's: {e.args[0]}", file=args.saved) from None
-    had_previous = any(i['role'] == 'previous' for i in prov.get('inputs', []))
-    if had_previous and not args.previous:
-        p = next(i for i in prov['inputs'] if i['role'] == 'previous')
-        raise UsageError(f"the saved result was computed with a previous allotment ({p['path']}): give it with --previous")
-    day = lambda k: _d.fromisoformat(params[k]) if params.get(k) else None
-    kw = dict(election_date=day('election_date'), interpretations=saved.interpretations, sheet=args.sheet or params.get('sheet'))
-    if statute.kind == 'allot':
-        fresh = allot(statute, args.bodies, previous=args.previous, previous_date=day('previous_date'), renames=params.get('renames'), **kw)
-    else: fresh = seats(statute, args.bodies, **kw)
-    f = result_dict(fresh)
-    notes = []
-    if prov.get('version') != fresh.provenance['version']:
-        notes.append(f"the saved result was made by reservation_law {prov.get('version')}, this is {fresh.provenance['version']}")
-    saved_inputs = {i['role']: i for i in prov.get('inputs', [])}
-    for i in fresh.provenance['inputs']:
-        s = saved_inputs.get(i['role'])
-        if s and s['sha256'] != i['sha256']: notes.append(f"the {i['role']} input differs from the saved result's ({s['path']}, SHA-256 {s['sha256'][:12]}…; now {i['sha256'][:12]}…)")
-    diffs = _diff(d, f)
-    for n in notes: print(f"note: {_printable(n)}", file=stdout)
-    if diffs:
-        print(f"NOT REPRODUCED: {len(diffs)} difference(s)", file=stdout)
-        for x in diffs: print(f"  {_printable(x)}", file=stdout)
-        return 1
-    print(f"reproduced: {saved.statute}, {len(saved.table)} bodies, the same table, counts and warnings", file=stdout)
-    return 0
+    "`reservation-law verify SAVED.json BODIES [--previous P] [--published P] [--ignore WHAT]`: 0 reproduced, 1 not (see `exhibit`)."
+    from reservation_law.exhibit import command_verify as verify
+    return verify(args, stdout, stderr)

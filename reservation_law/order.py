@@ -62,6 +62,7 @@ class Order:
     departures: int | None = None   # a settled list (allotment=): offices that differ from what the text computes
     version: str = ''
     interpretations: dict = field(default_factory=dict)
+    provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs by SHA-256, reading, dates
 
     def counts(self) -> pd.DataFrame:
         vc = self.table['category'].value_counts()
@@ -106,8 +107,19 @@ def allotment_order(statute: str, bodies, order_date: date, final: bool = False,
                           'category': [cats[b] for b in names],
                           'reservation': [ENGLISH[cats[b]] for b in names], 'आरक्षण': [HINDI[cats[b]] for b in names]})
     from reservation_law import __version__
-    return Order(s.id, 'final' if final else 'draft', order_date, table, None if final else objections_until(order_date, until),
-                 res, departures, __version__, dict(res.interpretations) if res else {})
+    o = Order(s.id, 'final' if final else 'draft', order_date, table, None if final else objections_until(order_date, until),
+              res, departures, __version__, dict(res.interpretations) if res else {})
+    return _order_provenance(o, s, bodies, previous, allotment, interpretations, previous_date, election_date)
+
+def _order_provenance(o: Order, s, bodies, previous, allotment, interpretations, previous_date, election_date) -> Order:
+    "The order with its provenance (`record.provenance`): the bodies, the previous and the settled allotment by SHA-256, its dates."
+    from reservation_law.record import provenance, inputs_of
+    iso = lambda d: d and d.isoformat()
+    params = {'order': o.kind, 'date': iso(o.date), 'objections_until': iso(o.until), 'previous_date': iso(previous_date),
+              'election_date': iso(election_date)}
+    o.provenance = provenance(s, inputs_of(('bodies', bodies), ('previous', previous), ('allotment', allotment)),
+                              s.resolve(interpretations), params, o.result.assumptions if o.result else [], 'order')
+    return o
 
 # %% ../nbs/15_order.ipynb #72d864c0
 _ORDER_CSS = """
@@ -199,7 +211,8 @@ def configure_order(p) -> None:
     p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
     p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
     p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
-    p.add_argument('-o', '--output', help='output file (.html; .docx where python-docx is installed)')
+    p.add_argument('-o', '--output', help='output file: .html (the order, its provenance at the end), .json, .xlsx (the list, '
+                                          'the counts, the provenance); .docx where python-docx is installed')
 
 def order_docx(o: Order, out) -> None:
     "The order as a Word file (only where python-docx is installed; it is not a dependency)."
@@ -228,11 +241,11 @@ def command_order(args, stdout, stderr) -> int:
     if args.final and args.objections_until: raise UsageError("--objections-until is for a --draft order")
     out = args.output
     suf = Path(out).suffix.lower() if out else '.html'
-    if suf not in ('.html', '.docx'): raise UsageError("-o must end in .html or .docx")
+    if suf not in ('.html', '.docx', '.json', '.xlsx'): raise UsageError("-o must end in .html, .json, .xlsx or .docx")
     if out:
         from reservation_law.cli import check_output
         from reservation_law.record import check_writable
-        check_output(out, [args.bodies, args.allotment, args.previous], ('.html', '.docx'))
+        check_output(out, [args.bodies, args.allotment, args.previous], ('.html', '.docx', '.json', '.xlsx'))
         check_writable(out)
     if suf == '.docx':
         try: import docx  # noqa: F401
@@ -240,8 +253,10 @@ def command_order(args, stdout, stderr) -> int:
     o = allotment_order(s, args.bodies, args.date, final=args.final, until=args.objections_until, previous=args.previous,
                         previous_date=args.previous_date, election_date=args.election_date, interpretations=it,
                         allotment=args.allotment)
-    if not out: stdout.write(o.html()); return 0
-    if suf == '.html': write_html(o.html(), out)
+    from reservation_law.exhibit import exhibit_html, write_exhibit
+    from reservation_law.record import illustrative_lines
+    if not out: stdout.write(exhibit_html(o)); return 0
+    if suf != '.docx': write_exhibit(o, out)
     else:
         import io
         from reservation_law.record import write_bytes
@@ -249,6 +264,7 @@ def command_order(args, stdout, stderr) -> int:
         order_docx(o, buf)
         write_bytes(buf.getvalue(), out)           # atomically, like every output
     from reservation_law.bodies import printable
+    for line in illustrative_lines(o.provenance): print(line, file=stderr)     # the first lines a reader sees
     print(f"reservation_law {o.version}: {o.kind} order of {date_en(o.date)}, {len(o.table)} corporations"
           + (f", objections until {date_en(o.until)}" if o.until else '') + f" → {printable(out)}", file=stderr)
     return 0

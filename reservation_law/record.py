@@ -15,11 +15,14 @@ from .rounding import Count
 from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 
 # %% auto #0
-__all__ = ['PACKAGE', 'SCHEMA_VERSION', 'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'MAX_DRAWN',
-           'OUTPUT_SUFFIXES', 'STALE', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry',
-           'provenance', 'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'check_result',
-           'codes_table', 'csv_bytes', 'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes',
-           'pictures', 'html_report', 'render', 'Terminated', 'check_writable', 'write_all', 'write_bytes',
+__all__ = ['PACKAGE', 'SCHEMA_VERSION', 'SCHEMA_VERSIONS', 'FRAME_HASH', 'ILLUSTRATIVE', 'BUNDLED', 'CODES_HINDI',
+           'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'PROVENANCE_CSS', 'MAX_DRAWN', 'OUTPUT_SUFFIXES', 'STALE',
+           'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'inputs_of',
+           'illustrative_lines', 'said_illustrative', 'provenance', 'provenance_rows', 'provenance_lines', 'jsonable',
+           'result_dict', 'to_json', 'from_json', 'upgrade', 'check_result', 'codes_table', 'csv_bytes',
+           'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame', 'workbook_bytes',
+           'xlsx_bytes', 'illustrative_html', 'provenance_html', 'pictures', 'html_report', 'render', 'Terminated',
+           'check_writable', 'write_all', 'write_bytes', 'sidecar', 'sidecar_bytes', 'output_items', 'write_output',
            'write_result']
 
 # %% ../nbs/03a_record.ipynb #aad6ab24
@@ -31,7 +34,7 @@ def sha256_file(path) -> str:
     return h.hexdigest()
 
 def sha256_frame(df: pd.DataFrame) -> str:
-    "The SHA-256 of a DataFrame written as CSV (UTF-8, no index): the hash of an input given in code, not as a file."
+    "The SHA-256 of a DataFrame's contents written as CSV (UTF-8, no index, LF): `FRAME_HASH`, the canonical hash of a table given in code."
     return hashlib.sha256(df.to_csv(index=False, lineterminator='\n').encode('utf-8')).hexdigest()
 
 PACKAGE = Path(__file__).resolve().parent if '__file__' in globals() else Path('../reservation_law').resolve()
@@ -58,33 +61,116 @@ def version_line() -> str:
     return f"reservation_law {__version__} (commit {source_commit()})"
 
 # %% ../nbs/03a_record.ipynb #0bfc192d
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2        # 2 (0.4.0): every command's provenance (its command, assumptions, what is illustrative); 1 read too
+SCHEMA_VERSIONS = (1, 2)  # the versions `from_json` and `verify` read
 
-def input_entry(role: str, src) -> dict:
-    "An input's record: its role, its path as given (or `<DataFrame>`) and the SHA-256 of its bytes."
-    if isinstance(src, pd.DataFrame): return {'role': role, 'path': '<DataFrame>', 'sha256': sha256_frame(src)}
-    return {'role': role, 'path': str(src), 'sha256': sha256_file(src)}
+FRAME_HASH = ("SHA-256 of the DataFrame's contents written as CSV: df.to_csv(index=False, lineterminator='\\n'), "
+              "UTF-8 (a canonical form of a table given in code, not the hash of any file)")
 
-def provenance(statute, inputs: list, interpretations: dict, parameters: dict | None = None) -> dict:
-    "What produced a result: version, commit, statute and its texts with their hashes, inputs, interpretations."
+ILLUSTRATIVE = {   # what is not real in a bundled file (reservation_law/data/README.md), by the file's name
+    'bc': 'its BC figures are illustrative, not data (the Census counts no Backward Classes)',
+    'made-up': 'its figures are made up (an example input, not data)'}
+
+BUNDLED = {        # every file of reservation_law/data/ by the SHA-256 of its bytes: name, and what is illustrative in it
+    '607b6a28e0803b7317a28b429835b354616e873fc036de145e612f116b789146': ('census2011_karnataka_statutory_towns.csv', None),
+    'b1d739be65429cd7d18a7a46d389dfead57d11b78e5621dce063238abfb852e5': ('census2011_up_corporations_17.csv', None),
+    'b1240c7298370777358787a4593c071f24c3fc36a50a401b18943af06930020e': ('census2011_up_statutory_towns.csv', None),
+    '9921f961edefdded1a2a3c962d875ebe44967dcca8dc577c94810f1cbec3f307': ('karnataka_councils.csv', 'made-up'),
+    '85c2dcedf339a55cb130f310cba6874c823aa32d3c733338ec718040f9a19eb9': ('published_up_mayor_2006.csv', None),
+    'd21e30bde467c46073397ba28c5c7736b5888ba3d2038a6f14261d41d1a02ecc': ('published_up_mayor_2022_12_05_provisional.csv', None),
+    '40a8f9c542d8efa9babd85f80fc243337851548b295c4124f2fce24d0e133080': ('published_up_mayor_2023_03_30_draft.csv', None),
+    'e460346dd7eeaee05f594ade949876188251ff6574d538486e1572ef26cea867': ('up_corporations_17.csv', 'made-up'),
+    '38fc866ab5c81951a50be20ff680d19f74400f4536b3f6b2387d73361d421782': ('up_corporations_17_bc_illustrative.csv', 'bc'),
+    'c61e31501e63b533012d0bd5b126b9ad55237cae6b4a9ef535c0cd24141ebff2': ('up_nagar_panchayats_2011_bc_illustrative.csv', 'bc'),
+    'c9fe0ab502223d7d947650ecec41d15c26f4ace26c4e3aa8ef386b838e851293': ('up_palika_parishads_2011_bc_illustrative.csv', 'bc'),
+    'c89092c50cfce217692fccad6cbf8fdd665b7e39a919665a283a051c6a45126b': ('up_palika_parishads_example.csv', 'made-up'),
+}
+
+@functools.cache
+def _bundled_frames() -> dict:
+    "The canonical content hash (`FRAME_HASH`) of each bundled file with something illustrative, as `pd.read_csv` reads it."
+    return {sha256_frame(pd.read_csv(PACKAGE / 'data' / name)): (name, what) for name, what in BUNDLED.values()
+            if what and (PACKAGE / 'data' / name).exists()}
+
+def _sheet_read(path, sheet: str | None) -> str | None:
+    "The sheet of a workbook that is read: `sheet` if given, else the one visible sheet (or this tool's own first sheet)."
+    from .bodies import OWN_SHEETS
+    if sheet is not None or Path(path).suffix.lower() not in ('.xlsx', '.xlsm'): return sheet
+    import openpyxl, warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            wb = openpyxl.load_workbook(path, read_only=True)
+        titles = [ws.title for ws in wb.worksheets if ws.sheet_state == 'visible']; wb.close()
+    except Exception: return None
+    if len(titles) == 1: return titles[0]
+    return next((t for t in titles if t in OWN_SHEETS), None) if 'provenance' in titles else None
+
+def input_entry(role: str, src, sheet: str | None = None) -> dict:
+    """An input's record: its role (bodies, previous, published, allotment), its path as given and the SHA-256 of its bytes
+    (as `sha256sum` prints it), the sheet read from a workbook; a DataFrame given in code: `<DataFrame>` and the
+    `content_sha256` of `FRAME_HASH`, so labelled. A bundled file is named, and what is illustrative in it said."""
+    if isinstance(src, pd.DataFrame):
+        e = {'role': role, 'path': '<DataFrame>', 'content_sha256': sha256_frame(src), 'hash_of': FRAME_HASH}
+        known = _bundled_frames().get(e['content_sha256'])
+    else:
+        e = {'role': role, 'path': str(src), 'sha256': sha256_file(src)}
+        if (sh := _sheet_read(src, sheet)) is not None: e['sheet'] = sh
+        known = BUNDLED.get(e['sha256'])
+    if known:
+        e['bundled'] = known[0]
+        if known[1]: e['illustrative'] = ILLUSTRATIVE[known[1]]
+    return e
+
+def inputs_of(*pairs) -> list:
+    "`input_entry` of each (role, source[, sheet]) whose source is given."
+    return [input_entry(*p) for p in pairs if p[1] is not None]
+
+def illustrative_lines(p: dict) -> list:
+    "What is illustrative in the inputs of provenance `p`, as sentences a reader must see first (empty if nothing is)."
+    return list(p.get('illustrative', [])) if p else []
+
+def said_illustrative(i: dict) -> str:
+    "The sentence a reader sees first when input `i` is a bundled file with illustrative figures."
+    return (f"ILLUSTRATIVE: the {i['role']} input is the bundled file {i['bundled']}: {i['illustrative']}; "
+            "what is computed from it is illustrative too, not a statement about the real bodies")
+
+def provenance(statute, inputs: list, interpretations: dict, parameters: dict | None = None, assumptions=(),
+               command: str | None = None) -> dict:
+    """What produced a result: version, commit, the command, statute and its texts with their hashes, inputs,
+    interpretations, parameters, assumptions, and what in the inputs is illustrative."""
     texts = [{'file': f, 'sha256': sha256_file(PACKAGE / 'statutes' / f)} for f in statute.text]
     meaning = {i.name: i.options for i in statute.interpretations}
-    return {'version': __version__, 'commit': source_commit(),
+    inputs = list(inputs)
+    return {'version': __version__, 'commit': source_commit(), 'command': command or statute.kind,
             'statute': {'id': statute.id, 'title': statute.title, 'citation': statute.citation},
-            'statute_texts': texts, 'inputs': list(inputs),
+            'statute_texts': texts, 'inputs': inputs,
             'interpretations': {k: {'option': v, 'meaning': meaning.get(k, {}).get(v, '')} for k, v in interpretations.items()},
-            'parameters': {k: v for k, v in (parameters or {}).items() if v not in (None, [], {})}}
+            'parameters': {k: v for k, v in (parameters or {}).items() if v not in (None, [], {})},
+            'assumptions': list(assumptions),
+            'illustrative': [said_illustrative(i) for i in inputs if i.get('illustrative')]}
+
+def _hash_text(i: dict) -> str:
+    return f"SHA-256 {i['sha256']}" if 'sha256' in i else f"content SHA-256 {i['content_sha256']}: its contents as CSV, not a file"
+
+def provenance_rows(p: dict) -> list:
+    "The provenance as (item, value) rows, for the reports and the provenance sheet: what is illustrative first."
+    if not p: return []
+    out = [('ILLUSTRATIVE', l.split(': ', 1)[1]) for l in illustrative_lines(p)]
+    out += [('Produced by', f"reservation_law {p['version']} (commit {p['commit']})")]
+    if p.get('command'): out.append(('Command', p['command']))
+    out.append(('Statute', f"{p['statute']['id']}: {p['statute']['citation']}"))
+    out += [('Statute text', f"{t['file']} (SHA-256 {t['sha256']})") for t in p['statute_texts']]
+    out += [(f"Input ({i['role']})", f"{printable(i['path'])}" + (f", sheet {printable(repr(i['sheet']))}" if i.get('sheet') else '') + f" ({_hash_text(i)})"
+             + (f"; the bundled file {i['bundled']}" if i.get('bundled') else '')) for i in p['inputs']]
+    out += [('Reading', f"{k}={v['option']}: {v['meaning']}") for k, v in p['interpretations'].items()]
+    out += [('Parameter', f"{k} = {v}") for k, v in p.get('parameters', {}).items()]
+    out += [('Assumption', a) for a in p.get('assumptions', [])]
+    return out
 
 def provenance_lines(p: dict) -> list:
-    "The provenance as lines of text, for `explain()` and the reports."
-    if not p: return []
-    out = [f"Produced by reservation_law {p['version']} (commit {p['commit']})",
-           f"Statute: {p['statute']['id']}: {p['statute']['citation']}"]
-    out += [f"Statute text: {t['file']} (SHA-256 {t['sha256']})" for t in p['statute_texts']]
-    out += [f"Input ({i['role']}): {printable(i['path'])} (SHA-256 {i['sha256']})" for i in p['inputs']]   # a path, on one line
-    out += [f"Reading: {k}={v['option']}: {v['meaning']}" for k, v in p['interpretations'].items()]
-    out += [f"Parameter: {k} = {v}" for k, v in p.get('parameters', {}).items()]
-    return out
+    "The provenance as lines of text, for `explain()` (which gives the assumptions itself) and the terminal."
+    return [f"Produced by {v}" if k == 'Produced by' else f"{k}: {v}" for k, v in provenance_rows(p) if k not in ('Command', 'Assumption')]
 
 # %% ../nbs/03a_record.ipynb #92fbe97e
 def jsonable(x):
@@ -142,7 +228,8 @@ def to_json(res: Result) -> str:
 
 def from_json(src) -> Result:
     """A `Result` read back from `to_json`'s output (a path, JSON text or the dict); arrangements stay as saved. A
-    file is read by `bodies.read_json` (a regular file, bounded in size and depth); its fields are checked by `check_result`."""
+    file is read by `bodies.read_json` (a regular file, bounded in size and depth); its fields are checked by `check_result`;
+    a result of schema 1 (0.3.0) is read as schema 2 (`upgrade`)."""
     if isinstance(src, dict): d, name = src, None
     elif isinstance(src, str) and src.strip().startswith('{') and src.strip().endswith('}') and not os.path.exists(src):
         name = None                                    # JSON text (a file named `{2018}.json` is a file)
@@ -150,6 +237,10 @@ def from_json(src) -> Result:
         except (ValueError, RecursionError) as e: raise InputError(f"not valid JSON ({e})") from None
     else: d, name = read_json(src, 'result of reservation_law (JSON)'), str(src)
     check_result(d, name)
+    d = upgrade(d)
+    made = (d.get('provenance') or {}).get('command')
+    if made not in (None, 'allot', 'seats'):
+        raise InputError(f"the saved result of `{made}`, not of allot or seats: it is not an allotment to read back", file=name)
     table = pd.DataFrame(d['table'], columns=d.get('columns'))
     return Result(d['statute'], table, counts=d.get('counts', {}),
                   steps=[Step(s['clause'], s['text'], s.get('body')) for s in d.get('steps', [])],
@@ -158,6 +249,24 @@ def from_json(src) -> Result:
                   arrangements={a['name']: a for a in d.get('arrangements', [])}, version=d.get('version', ''),
                   provenance=d.get('provenance', {}), record=d.get('record', {}))
 
+def upgrade(d: dict) -> dict:
+    """A saved result of schema 1 (0.3.0) in the terms of schema 2: its provenance given the command (its statute's kind),
+    the assumptions and what is illustrative in its inputs (known by their hashes); a schema 2 result as it is."""
+    if d.get('schema_version') != 1: return d
+    from . import registry
+    d, p = dict(d, schema_version=SCHEMA_VERSION), dict(d.get('provenance') or {})
+    if p:
+        try: kind = registry.get(d['statute']).kind
+        except KeyError: kind = None
+        inputs = [dict(i, **({'bundled': BUNDLED[i['sha256']][0]} if i.get('sha256') in BUNDLED else {}),
+                       **({'illustrative': ILLUSTRATIVE[BUNDLED[i['sha256']][1]]} if BUNDLED.get(i.get('sha256'), (0, None))[1] else {}))
+                  for i in p.get('inputs', [])]
+        q = {k: p[k] for k in ('version', 'commit') if k in p}
+        q.update(command=kind, **{k: v for k, v in p.items() if k not in ('version', 'commit')})
+        q.update(inputs=inputs, assumptions=list(d.get('assumptions', [])),
+                 illustrative=[said_illustrative(i) for i in inputs if i.get('illustrative')])
+        d['provenance'] = q
+    return d
 _SCALAR = (str, int, float, bool, type(None))
 
 def check_result(d, file=None) -> None:
@@ -165,7 +274,7 @@ def check_result(d, file=None) -> None:
     `InputError` naming the field, so that a tampered or foreign file is refused, not half-read."""
     def bad(what): raise InputError(f"not a reservation_law result as saved with -o OUT.json: {what}", file=file)
     if not isinstance(d, dict): bad(f"the file holds a JSON {type(d).__name__}, not an object")
-    if d.get('schema_version') != SCHEMA_VERSION: bad(f"schema_version is {d.get('schema_version')!r}, not {SCHEMA_VERSION}")
+    if d.get('schema_version') not in SCHEMA_VERSIONS: bad(f"schema_version is {d.get('schema_version')!r}, not {' or '.join(map(str, SCHEMA_VERSIONS))}")
     if not isinstance(d.get('statute'), str): bad("the field 'statute' is missing or not text")
     t = d.get('table')
     if not isinstance(t, list) or not t: bad("the field 'table' is missing, empty or not a list of rows")
@@ -202,8 +311,8 @@ def check_result(d, file=None) -> None:
     prov = d.get('provenance') or {}
     if not isinstance(prov, dict): bad("'provenance' is not an object")
     if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k), str)
-            for k in ('role', 'path', 'sha256')) for i in prov.get('inputs', []))):
-        bad("'provenance' → 'inputs' is not a list of inputs (role, path, sha256)")
+            for k in ('role', 'path')) and isinstance(i.get('sha256', i.get('content_sha256')), str) for i in prov.get('inputs', []))):
+        bad("'provenance' → 'inputs' is not a list of inputs (role, path, sha256 or content_sha256)")
     params = prov.get('parameters', {})
     if not isinstance(params, dict): bad("'provenance' → 'parameters' is not an object")
     for k in ('election_date', 'previous_date'):
@@ -269,7 +378,8 @@ def _write_cell(ws, i: int, j: int, v) -> None:
     else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
 
 def _sheet(wb, title: str, df: pd.DataFrame):
-    "A worksheet: a header row and the table, row by row; a column of whole numbers is written as numbers."
+    "A worksheet: a header row and the table, row by row; a column of whole numbers is written as numbers; never empty."
+    if df.empty: df = pd.DataFrame({(df.columns[0] if len(df.columns) else title): ['none']})   # a sheet says it has nothing
     ws = wb.add_worksheet(title)
     bold = wb.add_format({'bold': True})
     columns = [df[c].tolist() for c in df.columns]
@@ -284,11 +394,20 @@ def _sheet(wb, title: str, df: pd.DataFrame):
         for j, v in enumerate(row): write[j](i, j, v)
     return ws
 
-def _provenance_frame(res: Result) -> pd.DataFrame:
-    lines = provenance_lines(res.provenance) or [f"Produced by reservation_law {res.version}"]
-    rows = [l.split(': ', 1) if ': ' in l else [l, ''] for l in lines]
-    rows += [['Assumption', a] for a in res.assumptions]
+def provenance_frame(p: dict, version: str = '', assumptions=()) -> pd.DataFrame:
+    "The provenance as a table (item, value): the provenance sheet of every workbook and the table of every report."
+    rows = provenance_rows(p) or [('Produced by', f"reservation_law {version or __version__}")]
+    if not p or 'assumptions' not in p: rows += [('Assumption', a) for a in assumptions]
     return pd.DataFrame(rows, columns=['item', 'value'])
+
+def _provenance_frame(res: Result) -> pd.DataFrame: return provenance_frame(res.provenance, res.version, res.assumptions)
+
+def derivation_frame(res: Result) -> pd.DataFrame:
+    "The derivation as a table: step, the body it is about (where a step is about one), clause, text."
+    t = res.steps_table()
+    bodies = [s.body or '' for s in res.steps]
+    if any(bodies): t.insert(1, 'body', bodies)
+    return t
 
 def arrangements_frame(res: Result) -> pd.DataFrame:
     "Every arrangement, one row per ranked body, with the cut-off marked."
@@ -319,7 +438,8 @@ def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}"
 def xlsx_bytes(res: Result) -> bytes:
     "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes."
     kind = 'allotment' if 'category' in res.table else 'seats'
-    return workbook_bytes([(kind, res.table), ('arrangements', arrangements_frame(res)), ('derivation', res.steps_table()),
+    arr = arrangements_frame(res)
+    return workbook_bytes([(kind, res.table)] + ([('arrangements', arr)] if len(arr) else []) + [('derivation', derivation_frame(res)),
                            ('warnings', warnings_frame(res)), ('provenance', _provenance_frame(res)), ('codes', codes_table(res))],
                           creator=f"reservation_law {res.version}")
 
@@ -329,10 +449,32 @@ body { font-family: 'Noto Sans', 'Noto Sans Devanagari', Arial, sans-serif; font
 h1 { font-size: 16pt; } h2 { font-size: 13pt; border-bottom: 1px solid #999; margin-top: 1.6em; } h3 { font-size: 11pt; }
 table { border-collapse: collapse; margin: .6em 0; } th, td { border: 1px solid #bbb; padding: 2px 6px; text-align: left; vertical-align: top; }
 th { background: #eee; } td.num { text-align: right; } tr.cut td { border-bottom: 3px solid #c00000; }
-.prov td:first-child { white-space: nowrap; font-weight: bold; } .warn { color: #7a0000; }
+.warn { color: #7a0000; }
 @page { size: A4; margin: 18mm 15mm; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; } }
 """
+
+PROVENANCE_CSS = """
+table.prov { width: 100%; table-layout: fixed; border-collapse: collapse; } .prov td { border: 1px solid #bbb; padding: 2px 6px; vertical-align: top; overflow-wrap: anywhere; }
+.prov td:first-child { width: 8.5em; font-weight: bold; } .prov .hash { font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; white-space: nowrap; }
+.illustrative { border: 2px solid #b00000; color: #b00000; font-weight: bold; padding: .3em .6em; margin: .6em 0; }
+@media print { table.prov tr { break-inside: avoid; } }
+"""
+
+def _hashes_marked(text: str) -> str:
+    "`text` as HTML, each 64-character SHA-256 in a small monospace span that fits an A4 line whole."
+    return re.sub(r'\b[0-9a-f]{64}\b', lambda m: f'<span class="hash">{m.group(0)}</span>', html.escape(text))
+
+def illustrative_html(p: dict) -> str:
+    "The illustrative warning of provenance `p`, as the first thing a report shows ('' if nothing is illustrative)."
+    lines = illustrative_lines(p)
+    return ''.join(f'<p class="illustrative">{html.escape(l)}</p>' for l in lines)
+
+def provenance_html(p: dict, version: str = '', assumptions=(), heading: str = 'What produced this result') -> str:
+    "The provenance as a report section: a table of item and value, every hash whole on an A4 page (with `PROVENANCE_CSS`)."
+    rows = provenance_frame(p, version, assumptions).itertuples(index=False)
+    return (f'<h2 id="provenance">{html.escape(heading)}</h2><table class="prov"><tbody>'
+            + ''.join(f'<tr><td>{html.escape(k)}</td><td>{_hashes_marked(v)}</td></tr>' for k, v in rows) + '</tbody></table>')
 
 def _html_table(df: pd.DataFrame, cut_rows=()) -> str:
     esc = lambda v: html.escape('' if v is None else str(v))
@@ -378,10 +520,9 @@ def html_report(res: Result, title: str | None = None) -> str:
     d = result_dict(res)
     title = title or f"{res.provenance.get('statute', {}).get('title', res.statute)}"
     parts = [f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-             f'<style>{REPORT_CSS}</style></head><body>', f'<h1>{html.escape(title)}</h1>']
-    parts.append('<h2 id="provenance">What produced this result</h2>')
-    parts.append('<table class="prov"><tbody>' + ''.join(f'<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>'
-                 for k, v in _provenance_frame(res).itertuples(index=False)) + '</tbody></table>')
+             f'<style>{REPORT_CSS}{PROVENANCE_CSS}</style></head><body>', f'<h1>{html.escape(title)}</h1>',
+             illustrative_html(res.provenance)]
+    parts.append(provenance_html(res.provenance, res.version, res.assumptions))
     if 'category' in res.table: parts.append('<h2 id="summary">Summary</h2>' + _html_table(res.summary()))
     parts.append('<h2 id="table">The result, body by body</h2>' + _html_table(res.table))
     if d['arrangements']:
@@ -394,7 +535,7 @@ def html_report(res: Result, title: str | None = None) -> str:
                          (f"<p>The cut-off (red line) falls after place {a['cut_off']}.</p>" if a['cut_off'] else '') + _html_table(df, cut))
     pics = pictures(res)
     if pics: parts.append('<h2 id="pictures">The arrangements, drawn</h2>' + ''.join(pics))
-    parts.append('<h2 id="derivation">The derivation, step by step</h2>' + _html_table(res.steps_table()))
+    parts.append('<h2 id="derivation">The derivation, step by step</h2>' + _html_table(derivation_frame(res)))
     parts.append('<h2 id="warnings">Warnings</h2>' + (f'<div class="warn">{_html_table(warnings_frame(res))}</div>' if res.warnings
                                                      else '<p>No warnings.</p>'))
     parts.append('<h2 id="codes">The codes</h2>' + _html_table(codes_table(res)[['code', 'meaning', 'हिन्दी']]))
@@ -496,8 +637,28 @@ def _main_thread() -> bool:
     import threading
     return threading.current_thread() is threading.main_thread()
 
-def write_result(res: Result, out) -> None:
-    "Write `res` to `out`, in the format its suffix names (.csv, .json, .xlsx, .html), atomically."
+def sidecar(out) -> Path:
+    "Where a CSV output's provenance goes: beside it, `out.csv` → `out.provenance.json`."
+    return Path(out).with_suffix('.provenance.json')
+
+def sidecar_bytes(p: dict, data: bytes, out) -> bytes:
+    "The provenance of a CSV output as JSON: the provenance, the CSV's file name and the SHA-256 of its bytes."
+    d = {'schema_version': SCHEMA_VERSION, 'provenance_of': Path(out).name, 'sha256': hashlib.sha256(data).hexdigest(), 'provenance': p}
+    return (json.dumps(d, ensure_ascii=False, indent=1) + '\n').encode('utf-8')
+
+def output_items(data: bytes, out, p: dict | None = None) -> list:
+    "(data, file) to write for `out`: a CSV's provenance `p` beside it (`sidecar`), as it cannot hold it."
+    return [(data, out)] + ([(sidecar_bytes(p, data, out), sidecar(out))] if Path(out).suffix.lower() == '.csv' and p is not None else [])
+
+def write_output(data: bytes, out, p: dict | None = None) -> list:
+    """Write `data` to `out`; for a CSV, the provenance `p` to the file beside it (`sidecar`): both or neither (`write_all`).
+    Returns the files written, `out` first."""
+    items = output_items(data, out, p)
+    write_all(items)
+    return [str(f) for _, f in items]
+
+def write_result(res: Result, out) -> list:
+    "Write `res` to `out`, in the format its suffix names (.csv, .json, .xlsx, .html), atomically; a CSV's provenance beside it. Returns the files written."
     suffix = Path(out).suffix.lower()
     if suffix not in OUTPUT_SUFFIXES: raise InputError(f"output must end in {', '.join(OUTPUT_SUFFIXES)}", file=str(out))
-    write_bytes(render(res, suffix), out)
+    return write_output(render(res, suffix), out, res.provenance)

@@ -25,6 +25,7 @@ class Rotation:
     statute: str
     results: list
     labels: list = field(default_factory=list)     # one per election: '1', '2', … (or the dates)
+    provenance: dict = field(default_factory=dict) # what produced the chain: version, commit, statute texts, inputs by SHA-256, reading, K and the dates
 
     @property
     def table(self) -> pd.DataFrame:
@@ -86,7 +87,15 @@ def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, prev
         results.append(res)
         prev, prev_date = _with_record(res), d
     labels = [str(i) if d is None else f"{i}: {d:%Y-%m-%d}" for i, d in enumerate(dates, 1)]
-    return Rotation(s.id, results, labels)
+    return Rotation(s.id, results, labels, _chain_provenance(s, bodies, previous, it, results, elections, dates, previous_date, renames))
+
+def _chain_provenance(s, bodies, previous, it, results, elections, dates, previous_date, renames) -> dict:
+    "The provenance of a chain (`record.provenance`): its inputs by SHA-256, K, the dates, the renames; the first election's assumptions."
+    from reservation_law.record import provenance, inputs_of
+    iso = lambda d: d and d.isoformat()
+    params = {'elections': int(elections), 'dates': [iso(d) for d in dates] if any(dates) else None,
+              'previous_date': iso(previous_date), 'renames': dict(renames or {})}
+    return provenance(s, inputs_of(('bodies', bodies), ('previous', previous)), it, params, results[0].assumptions, 'rotate')
 
 # %% ../nbs/13_rotate.ipynb #5d116391
 def _dates(s: str) -> list:
@@ -108,7 +117,9 @@ def configure_rotate(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser, 'interpretation')
     parser.add_argument('--explain', action='store_true', help="print each election's derivation with clause citations")
     parser.add_argument('--picture', metavar='FILE.png', help='draw the chain of elections to this PNG file (conflicts outlined in red)')
-    parser.add_argument('-o', '--output', help='output file (.csv or .xlsx): columns body, 1, 2, …, K; standard output if omitted')
+    parser.add_argument('-o', '--output', help='output file: .csv (columns body, 1, 2, …, K; the provenance beside it), .xlsx (the '
+                                               'chain, warnings, provenance), .json (the chain and every election), .html; '
+                                               'the CSV on standard output if omitted')
 
 def command_rotate(args, stdout, stderr) -> int:
     "Run `reservation-law rotate`; returns the exit status."
@@ -130,8 +141,9 @@ def command_rotate(args, stdout, stderr) -> int:
         if out and any(_same(f, out) for f in [args.bodies] + [args.previous] * bool(args.previous)):
             raise UsageError(f"the output {out} is also an input: choose another output file")
     if args.picture and not args.picture.lower().endswith('.png'): raise UsageError("--picture must end in .png")
-    if args.output and Path(args.output).suffix.lower() not in ('.csv', '.xlsx'): raise UsageError("-o must end in .csv or .xlsx")
-    from reservation_law.record import check_writable, write_all, csv_bytes, workbook_bytes
+    if args.output and Path(args.output).suffix.lower() not in ('.csv', '.xlsx', '.json', '.html'):
+        raise UsageError("-o must end in .csv, .xlsx, .json or .html")
+    from reservation_law.record import check_writable, write_all
     for out in (args.output, args.picture):
         if out: check_writable(out)                          # every output checked before any work: all written, or none
     from reservation_law.cli import _pairs
@@ -141,8 +153,10 @@ def command_rotate(args, stdout, stderr) -> int:
         if isinstance(e, InputError): raise
         raise UsageError(str(e)) from None
     table = rot.table
-    outputs = []
-    if args.output: outputs.append((csv_bytes(table) if args.output.lower().endswith('.csv') else workbook_bytes([('table', table)]), args.output))
+    from reservation_law.exhibit import exhibit_items, written_lines
+    from reservation_law.record import illustrative_lines
+    outputs = exhibit_items(rot, args.output) if args.output else []   # the chain (a CSV's provenance beside it)
+    written = [str(f) for _, f in outputs]
     if args.picture:
         import matplotlib; matplotlib.use('Agg')
         import matplotlib.pyplot as plt
@@ -156,8 +170,10 @@ def command_rotate(args, stdout, stderr) -> int:
     if not args.output: table.to_csv(stdout, index=False)
     if args.explain: print(rot.explain(), file=stdout if args.output else stderr)
     n = len(rot.warnings())
+    for line in illustrative_lines(rot.provenance): print(line, file=stderr)      # the first lines a reader sees
     print(f"reservation_law {rot.results[0].version}: {s.id}, {args.elections} election(s) of {len(table)} bodies, "
           f"{n} warning(s), {len(rot.conflicts)} conflict(s)", file=stderr)
+    for line in written_lines(written): print(line, file=stderr)
     if not args.explain:
         for i, w in rot.warnings(): print(f"warning: election {i}: {w}", file=stderr)
     return 0

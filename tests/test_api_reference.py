@@ -190,3 +190,14 @@ def test_the_build_puts_nbdevs_show_doc_entries_back_in_the_order_of_the_code(tm
     build.show_docs_in_source_order(proc, tmp_path / '09_x.ipynb')
     names = [re.search(r'show_doc\((\w+)\)', c.source).group(1) for c in proc.cells if 'show_doc' in c.source]
     assert names == ['first', 'second', 'third', 'other', 'mine']
+
+
+def test_check_rotate_and_explain_are_called_from_the_package_as_allot_is():
+    "`rl.check`, `rl.rotate` (their modules) and `rl.explain` are callable with the documented functions' signatures."
+    from reservation_law.check import check, explain
+    from reservation_law.rotate import rotate
+    for name, f in (('check', check), ('rotate', rotate), ('explain', explain)):
+        assert callable(getattr(rl, name)) and inspect.signature(getattr(rl, name)) == inspect.signature(f), name
+    assert ref.parameter_table(rl.allot)        # the page's tables are of the functions themselves
+    cells = _cells(API_NB)
+    assert any("rl.check(" in _src(c) for c in cells if c['cell_type'] == 'code'), 'no example calls rl.check'

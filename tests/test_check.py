@@ -258,7 +258,7 @@ def test_cli_check_outputs(tmp_path):
     assert list(pd.read_csv(c).columns) == ['body', 'published', 'computed', 'agrees', 'clause', 'reason']
     html = h.read_text(encoding='utf-8')
     assert html.startswith('<!DOCTYPE html>') and 'http' not in html
-    assert sorted(p.name for p in tmp_path.iterdir()) == ['c.csv', 'c.html', 'c.json']   # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['c.csv', 'c.html', 'c.json', 'c.provenance.json']   # no temporary file left
     assert cli('check', 'up-mayor-1994', CENSUS, PROV, '-o', tmp_path / 'c.txt')[0] == 2
 
 

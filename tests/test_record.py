@@ -7,7 +7,7 @@ import pytest
 import reservation_law as rl
 from reservation_law.bodies import example_path, InputError
 from reservation_law.cli import run
-from reservation_law.record import from_json, to_json, source_commit, sha256_file
+from reservation_law.record import from_json, to_json, source_commit, sha256_file, FRAME_HASH, ILLUSTRATIVE
 
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
 WARDS = str(example_path())
@@ -27,16 +27,23 @@ def test_provenance_names_version_commit_texts_inputs_and_reading():
     assert [t['file'] for t in p['statute_texts']] == ['up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt']
     for t in p['statute_texts']:
         assert t['sha256'] == hashlib.sha256((Path(rl.__file__).parent / 'statutes' / t['file']).read_bytes()).hexdigest()
-    assert p['inputs'] == [{'role': 'bodies', 'path': CORP, 'sha256': hashlib.sha256(Path(CORP).read_bytes()).hexdigest()}]
+    assert p['inputs'] == [{'role': 'bodies', 'path': CORP, 'sha256': hashlib.sha256(Path(CORP).read_bytes()).hexdigest(),
+                            'bundled': 'up_corporations_17_bc_illustrative.csv', 'illustrative': ILLUSTRATIVE['bc']}]
+    assert p['command'] == 'allot' and p['assumptions'] == res.assumptions and p['illustrative'][0].startswith('ILLUSTRATIVE: the bodies input')
     assert p['interpretations']['percentage']['option'] == 'own-population' and p['interpretations']['percentage']['meaning']
-    assert res.explain().splitlines()[1].startswith(f"Produced by reservation_law {rl.__version__} (commit ")
+    lines = res.explain().splitlines()          # what is illustrative first, then what produced it
+    assert lines[1].startswith('ILLUSTRATIVE: ') and lines[2].startswith(f"Produced by reservation_law {rl.__version__} (commit ")
 
 
-def test_dataframe_input_hash_changes_with_content():
-    df = pd.read_csv(CORP)
+def test_dataframe_input_hash_is_its_canonical_csv_labelled_so_and_changes_with_content():
+    df = pd.read_csv(CORP).assign(bc=lambda d: d.bc + 1)       # not the bundled figures
     a = rl.allot('up-mayor-2023', df).provenance['inputs'][0]
     b = rl.allot('up-mayor-2023', df.assign(sc=df.sc - 1)).provenance['inputs'][0]
-    assert a['path'] == '<DataFrame>' and a['sha256'] != b['sha256']
+    assert a['path'] == '<DataFrame>' and 'sha256' not in a and a['hash_of'] == FRAME_HASH
+    assert a['content_sha256'] == hashlib.sha256(df.to_csv(index=False, lineterminator='\n').encode()).hexdigest() != b['content_sha256']
+    assert 'illustrative' not in a
+    same = rl.allot('up-mayor-2023', pd.read_csv(CORP)).provenance   # the bundled illustrative file, read in code: known too
+    assert same['inputs'][0]['bundled'] == 'up_corporations_17_bc_illustrative.csv' and same['illustrative']
 
 
 def test_version_prints_version_and_commit():
@@ -47,8 +54,9 @@ def test_version_prints_version_and_commit():
 def test_json_schema_and_round_trip(workdir):
     assert cli('allot', 'up-mayor-2023', CORP, '-o', 'a.json')[0] == 0
     d = json.loads(Path('a.json').read_text(encoding='utf-8'))
-    assert d['schema_version'] == 1
-    for k in ('version', 'commit', 'statute', 'statute_texts', 'inputs', 'interpretations'): assert k in d['provenance']
+    assert d['schema_version'] == 2
+    for k in ('version', 'commit', 'command', 'statute', 'statute_texts', 'inputs', 'interpretations', 'parameters',
+              'assumptions', 'illustrative'): assert k in d['provenance']
     for k in ('interpretations', 'counts', 'table', 'arrangements', 'steps', 'warnings', 'record'): assert k in d
     assert set(d['table'][0]) >= {'body', 'category', 'clause', 'reason'}
     assert all(set(s) >= {'step', 'clause', 'text'} for s in d['steps'])
@@ -118,10 +126,14 @@ def test_verify_reproduced_and_not(workdir):
     Path('b.csv').write_text(Path(CORP).read_text(encoding='utf-8').replace('505693,110318', '505693,60318'), encoding='utf-8')
     code, out, _ = cli('verify', 'a.json', 'b.csv')
     assert code == 1 and 'NOT REPRODUCED' in out and 'Jhansi: category' in out and 'input differs' in out
+    code, out, _ = cli('verify', 'a.json', 'b.csv', '--ignore', 'bodies')     # the input may differ: the table still does
+    assert code == 1 and 'Jhansi: category' in out and 'input differs' not in out
     res = rl.allot('up-mayor-2023', CORP); res.provenance['version'] = '0.0.1'
     Path('old.json').write_text(to_json(res), encoding='utf-8')
     code, out, _ = cli('verify', 'old.json', CORP)
-    assert code == 0 and 'made by reservation_law 0.0.1' in out
+    assert code == 1 and 'made by version 0.0.1' in out
+    code, out, _ = cli('verify', 'old.json', CORP, '--ignore', 'program')
+    assert code == 0 and 'note: the saved result was made by version 0.0.1' in out
 
 
 def test_verify_needs_the_previous_it_was_made_with(workdir):
@@ -148,6 +160,9 @@ def test_read_only_target_refused_and_unchanged(workdir):
     code, _, err = cli('allot', 'up-mayor-2023', CORP, '-o', 'ro.csv')
     assert code == 2 and 'read-only' in err and Path('ro.csv').read_text() == 'keep'
     assert [p.name for p in Path('.').iterdir()] == ['ro.csv']
+    Path('ok.provenance.json').write_text('keep', encoding='utf-8'); os.chmod('ok.provenance.json', 0o444)
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '-o', 'ok.csv')      # the CSV's provenance could not be written: neither is
+    assert code == 2 and 'ok.provenance.json' in err and sorted(p.name for p in Path('.').iterdir()) == ['ok.provenance.json', 'ro.csv']
 
 
 def test_user_columns_pass_through(workdir):

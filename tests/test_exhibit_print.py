@@ -1,0 +1,65 @@
+"""Every HTML report and the order printed on A4 by a real browser (Debian's chromium, playwright's page.pdf): the
+provenance prints whole, every SHA-256 all 64 characters of it in the PDF's text (pdftotext, poppler-utils)."""
+import io, json, re, shutil, subprocess
+from pathlib import Path
+import pytest
+from conftest import in_ci
+from reservation_law.bodies import example_path
+from reservation_law.cli import run
+
+CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
+PDFTOTEXT = shutil.which('pdftotext')
+pytestmark = pytest.mark.browser
+CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
+CENSUS = str(example_path('census2011_up_corporations_17.csv'))
+DRAFT = str(example_path('published_up_mayor_2023_03_30_draft.csv'))
+REPORTS = {   # one of each: the command's arguments
+    'allot': ['allot', 'up-mayor-2023', CORP, '--previous', 'prev.csv'],
+    'seats': ['seats', 'municipal-council', str(example_path('karnataka_councils.csv'))],
+    'check': ['check', 'up-mayor-2023', CENSUS, DRAFT, '--previous', 'prev.csv'],
+    'explain': ['explain', 'up-mayor-2023', CORP, '--body', 'Aligarh', '--previous', 'prev.csv'],
+    'rotate': ['rotate', 'up-mayor-2023', CORP, '-k', '3', '--previous', 'prev.csv'],
+    'order': ['order', 'up-mayor-2023', CENSUS, '--draft', '--date', '2023-03-30', '--allotment', DRAFT, '--previous', 'prev.csv'],
+}
+
+
+def _need(cond, why):
+    if not cond:
+        if in_ci(): pytest.fail(why)
+        pytest.skip(why)
+
+
+def cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    return run([str(a) for a in args], out, err), out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope='module')
+def browser():
+    _need(Path(CHROMIUM).exists(), 'chromium not installed (apt-get install -y chromium)')
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=['--no-sandbox', '--disable-gpu', '--no-first-run',
+                                                              '--disable-background-networking', '--disable-component-update'])
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize('command', list(REPORTS))
+def test_each_report_prints_its_provenance_whole_on_a4(browser, workdir, command):
+    _need(PDFTOTEXT, 'pdftotext not installed (apt-get install -y poppler-utils)')
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'prev.csv')[0] == 0
+    assert cli(*REPORTS[command], '-o', 'r.html')[0] in (0, 1)
+    assert cli(*REPORTS[command], '-o', 'r.json')[0] in (0, 1)
+    p = json.loads(Path('r.json').read_text(encoding='utf-8'))['provenance']
+    hashes = [t['sha256'] for t in p['statute_texts']] + [i['sha256'] for i in p['inputs']]
+    assert len(hashes) >= 2
+    page = browser.new_page()
+    page.goto(Path('r.html').resolve().as_uri())
+    page.pdf(path='r.pdf', format='A4', print_background=True)
+    page.close()
+    text = subprocess.run([PDFTOTEXT, 'r.pdf', '-'], capture_output=True, text=True, check=True).stdout
+    flat = re.sub(r'\s+', '', text)
+    for h in hashes: assert h in flat, (command, h)
+    for h in hashes: assert h in text, f"{command}: {h} is broken across lines"     # set small enough to stay on one line
+    assert p['commit'] in flat
