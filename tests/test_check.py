@@ -64,14 +64,14 @@ def test_a_witness_always_meets_its_order_and_total(rows, data):
 
 # --- departures, reasons, counts, readings on made-up corporations -------------------------------------------------
 
-def test_a_lawful_list_has_no_departure_under_any_reading():
+def test_a_consistent_list_has_no_departure_under_any_reading():
     c = check('up-mayor-2023', SMALL, OK)
-    assert c.departures == 0 and c.lawful and len(c.readings) == len(readings('up-mayor-2023')) and c.readings.exact.all()
+    assert c.departures == 0 and c.consistent and len(c.readings) == len(readings('up-mayor-2023')) and c.readings.exact.all()
 
 
 def test_a_departure_names_the_place_and_the_cut_off():
     c = check('up-mayor-2023', SMALL, BAD)
-    assert c.departures == 2 and not c.lawful
+    assert c.departures == 2 and not c.consistent
     t = c.table.set_index('body')
     assert t.loc['D', 'clause'] == 's.7(5)(1)(d)(iii)'
     assert t.loc['D', 'reason'] == ('D: published BC-W; under s.7(5)(1)(d)(iii) D is 2nd of 6 by BC percentage '
@@ -84,7 +84,7 @@ def test_a_departure_names_the_place_and_the_cut_off():
 def test_counts_that_depart_are_reported():
     c = check('up-mayor-2023', SMALL, OK.assign(category=['SC-W', 'BC-W', 'W', 'W', 'UR', 'UR', 'UR']))
     w = c.counts.set_index('category').loc['W']
-    assert (w.published, w.computed, w.agrees) == (2, 1, False) and not c.lawful
+    assert (w.published, w.computed, w.agrees) == (2, 1, False) and not c.consistent
 
 
 def test_readings_are_sorted_fewest_departures_first():
@@ -97,9 +97,9 @@ def test_readings_are_sorted_fewest_departures_first():
 def test_to_dict_has_the_documented_fields_and_is_json():
     d = check('up-mayor-2023', SMALL, BAD).to_dict()
     json.dumps(d)
-    assert d['bodies'][3] == {'body': 'D', 'published': 'BC-W', 'computed': 'UR', 'agrees': False,
+    assert d['bodies'][3] == {'body': 'D', 'published': 'BC-W', 'computed': 'UR', 'agrees': False, 'condition': '',
                               'clause': 's.7(5)(1)(d)(iii)', 'reason': d['bodies'][3]['reason']}
-    assert set(d['readings'][0]) == {'interpretations', 'departures', 'exact'} and 'provenance' in d
+    assert set(d['readings'][0]) == {'interpretations', 'departures', 'counts', 'contradicts', 'exact'} and 'provenance' in d
 
 
 def test_a_published_body_not_in_the_input_is_bad_input():
@@ -116,7 +116,7 @@ def test_a_body_missing_from_the_published_list_departs():
 
 def test_without_bc_the_list_implies_an_order_and_a_range():
     c = check('up-mayor-2023', SMALL.drop(columns='bc'), BAD)
-    assert c.departures == 0                       # lawful, if the conditions hold
+    assert c.departures == 0                       # consistent with the text, if the conditions hold
     assert c.implied.detail['state_total'] == {'offices': 1, 'lowest': 501, 'highest': None, 'population': 7000}
     assert c.implied.detail['order']['own-population'] == {'first': ['D'], 'then': [], 'of': list('BCDEFG'), 'by': 'BC percentages'}
     assert 'the BC percentage of D is the highest of the 6 corporations left after SC' in ' '.join(c.implied.conditions)
@@ -131,7 +131,7 @@ def test_without_bc_a_list_the_other_steps_forbid_still_departs():
 def test_without_bc_an_impossible_count_is_said():
     pub = OK.assign(category=['SC-W', 'BC-W', 'W', 'BC', 'UR', 'UR', 'UR'])      # 2 BC offices: the cap of 7 is 1
     c = check('up-mayor-2023', SMALL.drop(columns='bc'), pub)
-    assert c.implied.detail['state_total'] is None and 'at most 1 of 7' in c.implied.conditions[0] and not c.lawful
+    assert c.implied.detail['state_total'] is None and 'at most 1 of 7' in c.implied.conditions[0] and not c.consistent
 
 
 def test_without_bc_and_with_a_previous_allotment_the_bc_offices_are_not_checked():
@@ -157,7 +157,7 @@ def test_other_statutes_without_bc_check_only_sc_and_st():
 
 def test_the_march_2023_draft_is_what_the_2023_text_gives_if_the_bc_figures_allow():
     c = check('up-mayor-2023', CENSUS, DRAFT)
-    assert c.departures == 0 and c.lawful
+    assert c.departures == 0 and c.consistent
     t = c.table.set_index('body')
     assert list(t.index[t.computed.isin(['SC', 'SC-W'])]) == ['Agra', 'Jhansi']
     assert sorted(t.index[t.computed == 'W']) == ['Ghaziabad', 'Kanpur', 'Lucknow']
@@ -227,7 +227,9 @@ def test_explain_places_in_each_arrangement_and_the_rotation_bar():
     p = e.places.set_index('arrangement')
     bc = p.loc[[i for i in p.index if i.startswith('BC')][0]]
     assert (bc['place'], bc['of'], bc['offices']) == (1, 6, 1)
-    assert e.category != 'BC-W' and any('held BC-W in the previous election' in b for b in e.barred)
+    # after a previous election the walk decides: the BC walk starts next to B, where last time's ended, so B is last
+    assert e.category != 'BC-W' and 'BC walk of s.7(5)(1)(d)(iii); (f) from D' in e.reason and 'position 6 of 6' in e.reason
+    assert e.barred == [] and bc['position'] == 6
 
 
 def test_explain_an_unknown_body_is_bad_input():
@@ -255,7 +257,7 @@ def test_cli_check_outputs(tmp_path):
     for f in (j, c, h): assert cli('check', 'up-mayor-1994', CENSUS, PROV, '-o', f)[0] == 1
     d = json.loads(j.read_text(encoding='utf-8'))
     assert len(d['bodies']) == 17 and d['departures'] == 10 and d['readings'][0]['departures'] <= 10
-    assert list(pd.read_csv(c).columns) == ['body', 'published', 'computed', 'agrees', 'clause', 'reason']
+    assert list(pd.read_csv(c).columns) == ['body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason']
     html = h.read_text(encoding='utf-8')
     assert html.startswith('<!DOCTYPE html>') and 'http' not in html
     assert sorted(p.name for p in tmp_path.iterdir()) == ['c.csv', 'c.html', 'c.json']   # no temporary file left
@@ -300,7 +302,8 @@ def test_readings_sharing_a_cache_count_what_each_reading_alone_gives():
     want = [_departures(_cats(_run(s, df, it, None, None, None)), dict(zip(pub.body, pub.category))) for it in some.interpretations]
     assert len(c.readings) > 50 and list(some.departures) == want
     assert c.departures == int(c.readings.set_index('reading').departures['default']) > 0
-    assert list(c.readings.departures) == sorted(c.readings.departures) and len(set(want)) > 1
+    key = list(zip(c.readings['counts'], c.readings.departures))
+    assert key == sorted(key) and len(set(want)) > 1                       # counts as the list's first, then rows
 
 
 def renamed(tmp_path):
@@ -319,7 +322,7 @@ def renamed(tmp_path):
 def test_check_and_explain_take_renames_and_a_sheet(tmp_path):
     book, prev, pub = renamed(tmp_path)
     c = check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'}, sheet='2023')
-    assert c.lawful and c.provenance['parameters'] == {'sheet': '2023', 'renames': {'Faizabad': 'Ayodhya'}}
+    assert c.consistent and c.provenance['parameters'] == {'sheet': '2023', 'renames': {'Faizabad': 'Ayodhya'}}
     with pytest.raises(InputError, match='--rename'): check('up-mayor-2023', book, pub, previous=prev, sheet='2023')
     with pytest.raises(InputError, match='sheet'): check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'})
     with pytest.raises(InputError, match='none was given'): check('up-mayor-2023', BODIES17, pub, renames={'Faizabad': 'Ayodhya'})
@@ -346,7 +349,7 @@ def test_check_xlsx_has_every_table_as_a_sheet(tmp_path):
     got = pd.read_excel(f, sheet_name=None, keep_default_na=False)
     assert list(got['bodies'].body) == list(c.table.body) and list(got['bodies'].reason) == list(c.table.reason)
     assert list(got['readings'].departures) == list(c.readings.departures)
-    assert list(got['readings'].columns) == ['reading', 'departures', 'exact'] + [i for i in c.readings.interpretations[0]]
+    assert list(got['readings'].columns) == ['reading', 'departures', 'counts differing', 'exact'] + [i for i in c.readings.interpretations[0]]
     assert list(got['implied'].condition) == c.implied.conditions
     assert 'Statute' in list(got['provenance'].item)
     assert f.read_bytes() == (cli('check', 'up-mayor-2023', CENSUS, DRAFT, '-o', tmp_path / 'd.xlsx'), (tmp_path / 'd.xlsx').read_bytes())[1]
@@ -370,3 +373,153 @@ def test_check_explain_and_rotate_share_one_table_of_arguments():
     with pytest.raises(SystemExit): p.parse_args(['--previous-date', '20171122'])      # YYYY-MM-DD only, as allot
     with pytest.raises(KeyError): add_arguments(p, 'no-such-argument')
     assert set(ARGUMENTS) >= {'statute', 'bodies', 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation'}
+
+
+# --- reasons after a previous election: the walk of (f), recomputed independently from the chain ------------------
+
+ILLUSTRATIVE = example_path('up_corporations_17_bc_illustrative.csv')
+
+
+def _order(df, key):
+    "Bodies by `key` (an exact Fraction or int per row) descending, ties by larger population then name: the default tie-break."
+    rows = list(df.itertuples())
+    return [r.body for r in sorted(rows, key=lambda r: (-key(r), -int(r.population), r.body))]
+
+
+def _positions_1994(df, cats_by_election):
+    "The walk of each election of the 1994 text, from the chain alone: serial order by SC percentage, each walk starting "
+    "next to the last women's office (W if any, else any women's) of the one before."
+    order = _order(df, lambda r: Fraction(int(r.sc), int(r.population)))
+    walks_, start = [], 0
+    for cats in cats_by_election:
+        walk = order[start:] + order[:start]
+        walks_.append(walk)
+        women = [b for b in walk if cats[b] == 'W'] or [b for b in walk if cats[b].endswith('-W')]
+        start = (order.index(women[-1]) + 1) % len(order) if women else 0
+    return walks_
+
+
+def _positions_2023(df, cats_by_election):
+    "The walks of each election of the 2023 text, from the chain alone: per group its arrangement over the bodies left, "
+    "each walk starting next to where the group's walk of the election before ended (placed in the whole order)."
+    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
+            'W': lambda r: int(r.population)}
+    orders = {g: _order(df, k) for g, k in keys.items()}
+    out, ends = [], {}
+    for cats in cats_by_election:
+        left, this = set(df.body), {}
+        for g in ('SC', 'BC', 'W'):
+            mine = {b for b in left if (cats[b] == 'W' if g == 'W' else cats[b].split('-')[0] == g)}
+            order = orders[g]
+            i = (order.index(ends[g]) + 1) % len(order) if g in ends else 0
+            walk = [b for b in order[i:] + order[:i] if b in left]
+            this[g] = walk
+            if mine: ends[g] = max(mine, key=walk.index)
+            left -= mine
+        out.append(this)
+    return out
+
+
+@pytest.mark.parametrize('sid', ['up-mayor-1994', 'up-mayor-2023'])
+def test_every_reason_after_a_previous_election_names_the_walk_position_and_every_pass_over(sid):
+    from reservation_law.rotate import rotate
+    df = pd.read_csv(ILLUSTRATIVE)
+    chain = rotate(sid, ILLUSTRATIVE, 4)
+    cats = [dict(zip(r.table.body, r.table.category)) for r in chain.results]
+    mine = _positions_1994(df, cats) if sid == 'up-mayor-1994' else _positions_2023(df, cats)
+    for k in range(1, len(chain.results)):
+        prev = chain.results[k - 1].table[['body', 'category']].copy(); prev.attrs['record'] = chain.results[k - 1].record
+        published = chain.results[k].table[['body', 'category']]
+        c = check(sid, ILLUSTRATIVE, published, previous=prev)
+        assert c.departures == 0
+        reasons = dict(zip(c.table.body, c.table.reason))
+        for b, code in cats[k].items():
+            if sid == 'up-mayor-1994':
+                walk = mine[k]
+                assert f"position {walk.index(b) + 1} of 17" in reasons[b], (k, b, reasons[b])
+                # every body passed over before it: before the last office of a block, open then, and barred by (f)
+                for code2 in ('SC-W', 'SC', 'BC-W', 'BC', 'W'):
+                    got = [x for x in walk if cats[k][x] == code2]
+                    if not got: continue
+                    taken = {x for x in walk if cats[k][x] in ('SC-W', 'SC', 'BC-W', 'BC', 'W')[:('SC-W', 'SC', 'BC-W', 'BC', 'W').index(code2)]}
+                    for x in walk[:walk.index(got[-1])]:
+                        p = cats[k - 1][x]
+                        barred = p != 'UR' and ((p.endswith('-W') or p == 'W') and (code2.endswith('-W') or code2 == 'W')
+                                                or (p.split('-')[0] == code2.split('-')[0] and code2 != 'W'))
+                        if barred and x not in taken and cats[k][x] != code2 and walk.index(x) < walk.index(b):
+                            assert x in reasons[b], (k, b, x)
+            else:
+                g = None if code == 'UR' else ('W' if code == 'W' else code.split('-')[0])
+                walk = mine[k][g] if g else mine[k]['W'] if b in mine[k]['W'] else None
+                if walk is not None:
+                    assert f"position {walk.index(b) + 1} of {len(walk)}" in reasons[b], (k, b, reasons[b])
+        e = explain(sid, ILLUSTRATIVE, next(iter(cats[k])), previous=prev)
+        assert e.reason == reasons[next(iter(cats[k]))]
+
+
+def test_check_lawful_is_a_deprecated_alias_of_consistent():
+    c = check('up-mayor-2023', SMALL, OK)
+    with pytest.warns(DeprecationWarning, match='consistent'):
+        assert c.lawful is c.consistent is True
+
+
+def test_the_2022_list_ranks_first_a_reading_whose_counts_are_the_lists():
+    c = check('up-mayor-1994', CENSUS, PROV)
+    assert c.readings['counts'].iloc[0] == 0 and not c.readings['contradicts'].iloc[0]
+    gs = c.readings.set_index('reading')
+    assert gs.loc[[r for r in gs.index if 'women-total=groups-only' in r], 'contradicts'].all()   # no W office: 3 published
+
+
+def test_the_2023_draft_marks_its_bc_w_and_ur_rows_as_agreeing_on_the_condition():
+    c = check('up-mayor-2023', CENSUS, DRAFT)
+    t = c.table.set_index('body')
+    for code in ('BC', 'BC-W', 'W', 'UR'):
+        rows = t[t.computed == code]
+        assert len(rows) and rows.condition.str.startswith('agrees if').all(), code
+    assert (t[t.computed.isin(['SC', 'SC-W'])].condition == '').all()
+    assert 'Firozabad and Shahjahanpur' in t.loc['Firozabad', 'condition'] and 'then Meerut and Saharanpur' in t.loc['Meerut', 'condition']
+    assert c.conditional == 15 and 'agree only if a condition holds' in c.text()
+    assert not any('state-share' in x for x in c.implied.conditions) and c.implied.detail['moot'] == ['state-share']
+
+
+def test_the_caveat_and_the_first_election_are_said_in_every_format(tmp_path):
+    from reservation_law.check import CAVEAT, check_html, check_sheets
+    c = check('up-mayor-2023', SMALL, OK)
+    import html
+    assert CAVEAT in c.text() and c.to_dict()['caveat'] == CAVEAT and html.escape(CAVEAT[1:]) in check_html(c)
+    assert CAVEAT in dict(check_sheets(c))['notes and warnings'].text.tolist()
+    assert any('checked as a first election' in n for n in c.notes) and 'lawful' not in c.to_dict()
+    assert any(a.startswith('election date not given') for a in c.to_dict()['assumptions'])
+    assert 'Assumption: election date not given' in c.text() and 'Assumption: election date not given' in explain('up-mayor-2023', SMALL, 'A').text()
+
+
+def test_only_listed_checks_the_2006_list_from_the_command_line():
+    code, out, err = cli('check', 'up-mayor-1994', CENSUS, Y2006, '--only-listed')
+    assert code == 1 and '12 bodies: ' in out and ', 7 depart' in out, out
+    assert 'Left out (not named by the published list): Ayodhya, Firozabad, Mathura-Vrindavan, Saharanpur, Shahjahanpur' in out
+    code, out, err = cli('check', 'up-mayor-1994', CENSUS, Y2006)
+    assert '17 bodies' in out and 'only_listed=True, or --only-listed' in out
+
+
+def test_counts_of_december_2022_recomputed_by_hand():
+    from reservation_law.check import check_counts
+    towns = pd.read_csv(example_path('census2011_up_statutory_towns.csv'))
+    for kind, sid, src, n, published, want in (
+            ('Nagar Palika Parishad', 'up-palika-parishads-2023', 'up_palika_parishads_2011_bc_illustrative.csv', 200, 27, 22),
+            ('Nagar Panchayat', 'up-nagar-panchayats-2023', 'up_nagar_panchayats_2011_bc_illustrative.csv', 545, 73, 74)):
+        d = towns[towns.kind == kind]
+        sc, pop = int(d.sc.sum()), int(d.population.sum())
+        q, r = divmod(n * sc, pop)
+        assert q + (1 if 2 * r >= pop else 0) == want                   # half or more rounded off to one
+        cc = check_counts(sid, example_path(src), {'SC': published}, n=n)
+        row = cc.table.iloc[0]
+        assert (row.computed, row.agrees) == (want, False) and not cc.consistent
+        # the shares s with 2·published − 1 ≤ 2·n·s < 2·published + 1
+        assert (row.lowest, row.highest) == (Fraction(2 * published - 1, 2 * n), Fraction(2 * published + 1, 2 * n))
+        for s_ in (row.lowest, (row.lowest + row.highest) / 2):
+            q, r = divmod(n * s_.numerator, s_.denominator); assert q + (2 * r >= s_.denominator) == published
+        q, r = divmod(n * row.highest.numerator, row.highest.denominator); assert q + (2 * r >= row.highest.denominator) == published + 1
+    code, out, err = cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'),
+                         '--counts', 'SC=27,N=200')
+    assert code == 1 and 'published 27, the text gives 22' in out and '13.25' in out
+    assert cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'), '--counts', 'SC=x')[0] == 2
