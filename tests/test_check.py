@@ -523,3 +523,19 @@ def test_counts_of_december_2022_recomputed_by_hand():
                          '--counts', 'SC=27,N=200')
     assert code == 1 and 'published 27, the text gives 22' in out and '13.25' in out
     assert cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'), '--counts', 'SC=x')[0] == 2
+
+
+def test_a_margin_says_when_it_holds_only_by_the_tie_break_and_where_the_walk_then_starts():
+    df = pd.DataFrame({'body': list('ABCDEFG'), 'population': [1000, 2000, 1200, 900, 900, 1000, 1000],
+                       'sc': [300, 800, 100, 100, 100, 100, 100], 'st': [0] * 7, 'bc': [100, 400, 150, 200, 150, 100, 100]})
+    m = margins('up-mayor-2023', df, 'A', interpretations={'tiebreak': 'name'}, columns=('sc',)).set_index('change')
+    # 400 of 1,000 is B's 800 of 2,000 exactly: A is first only because the tie-break orders by name
+    assert (m.loc['more', 'persons'], m.loc['more', 'becomes']) == (100, 'SC-W')
+    assert m.loc['more', 'also'] == 'only by the tie-break (tiebreak=name; with tiebreak=population-name it stays UR)'
+    assert margins('up-mayor-2023', df, 'A', columns=('sc',)).set_index('change').loc['more', 'persons'] == 101
+    from reservation_law.rotate import rotate
+    r = rotate('up-mayor-1994', ILLUSTRATIVE, 2)
+    prev = r.results[0].table[['body', 'category']].copy(); prev.attrs['record'] = r.results[0].record
+    e = explain('up-mayor-1994', ILLUSTRATIVE, 'Meerut', previous=prev)
+    row = e.margins.set_index(['figure', 'change']).loc[('sc', 'fewer')]
+    assert row['also'] == 'the walk of (f) then starts at Meerut, not Mathura-Vrindavan' and row['also'] in e.text()
