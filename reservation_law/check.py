@@ -407,9 +407,9 @@ def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=Non
     trial = witness_bc(df, first, then, rng)
     if trial is None: out.conditions.append("no BC figures rank the published BC corporations first: the BC step is not checked"); return out
     opts = next((list(i.options) for i in s.interpretations if i.name == 'percentage'), [None])
-    left, sc_st = {}, {}                         # the corporations open at the BC arrangement, under each percentage reading
+    left, sc_st, ran = {}, {}, {}                # the corporations open at the BC arrangement, under each percentage reading
     for opt in opts:
-        res = _run(s, df.assign(bc=trial), dict(it, percentage=opt) if opt else it, prev, previous_date, election_date)
+        res = ran[opt] = _run(s, df.assign(bc=trial), dict(it, percentage=opt) if opt else it, prev, previous_date, election_date)
         sc_st[opt] = sum(1 for b, c in _cats(res).items() if (_group(c) in ('SC', 'ST') or _group(pub.get(b)) in ('SC', 'ST'))
                          and pub.get(b) != c)     # departures the BC figures cannot mend
         bc_arr = next((a for a in _arrangements(res) if a[3] == 'BC'), None)
@@ -417,11 +417,14 @@ def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=Non
     taken = [b for b in names if all(b not in set(o) for o in left.values())]   # taken by SC or ST under every reading
     out.bc = witness_bc(df, first, then, rng, free=taken) or trial
     open_ = left[it.get('percentage') if opts != [None] else None]
+    res = ran[it.get('percentage') if opts != [None] else None]                     # the chosen reading's run
     what = 'SC' + (' and ST' if res.counts.get('ST', 0) + res.counts.get('ST-W', 0) else '')
     if prev is not None:
-        out.unchecked = {b for b in names if _group(pub.get(b)) == 'BC' or _group(_cats(res).get(b)) == 'BC'}
+        # the BC walk decides who is left for (d)(iv): only the rows of an SC or ST office (published or computed) are checked
+        out.unchecked = {b for b in names if not (_group(pub.get(b)) in ('SC', 'ST') or _group(_cats(res).get(b)) in ('SC', 'ST'))}
         out.conditions.append("with a previous allotment, the walk of (f) decides which corporations of the BC arrangement are "
-                              "reached: the condition on the BC figures is not derived here, and the BC offices are not checked")
+                              "reached: the condition on the BC figures is not derived here, and the BC offices, and the women's "
+                              "and unreserved offices that follow them, are not checked")
         return out
     lost = [b for b in S if b not in set(open_)]
     if lost: out.conditions.append(f"{and_list(lost)} cannot hold a BC office under (d)(iii): the text gives "
@@ -789,8 +792,9 @@ def check_counts(statute, bodies, claimed: dict, n: int | None = None, interpret
     for g, k in claimed.items():
         if g == 'W':
             comp = _women_total(s, n, it)
-            rows.append(('W', k, comp, comp == k, '', "the women's offices in all depend on N alone: no share gives another number"
-                         if comp != k else '', None, None)); continue
+            why = ("the text (under this reading) gives no number of women's offices in all" if comp is None else
+                   "the women's offices in all depend on N alone: no share gives another number" if comp != k else '')
+            rows.append(('W', k, comp, comp == k, '', why, None, None)); continue
         G = int(df[g.lower()].sum())
         cap = (27 * n) // 100 if g == 'BC' else None
         comp = rnd(Fraction(n * G, P)) if G or P else 0
