@@ -688,6 +688,10 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                              if not (_group(pub.get(b)) in ('SC', 'ST') or _group(c) in ('SC', 'ST'))
                              or (_group(c) in ('SC', 'ST')) != (_group(alt[b]) in ('SC', 'ST')) or
                              (_group(c) in ('SC', 'ST') and c != alt[b])}
+    if prevd is not None and 'previous' not in res.table.columns:          # the text disregarded it (not a 'previous election')
+        prevd = None
+        notes.append("checked as a first election: the previous allotment given is not of a 'previous election' under the "
+                     "text (see the warnings), and the text disregards it")
     table = _body_table(s, res, pub, prevd, implied)
     skip = set(table['body'][table['agrees'].isna()])
     rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
@@ -1021,6 +1025,7 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     row = res.table.set_index('body').loc[body]
     places, barred = _places(res, body, prevd)
     reason = str(row.get('reason', ''))
+    if prevd is not None and 'previous' not in res.table.columns: prevd = None    # the text disregarded it
     if prevd is not None and s.id in MAYORS:       # after a previous election: the walks of (f), as the result records them
         ws = walks(res, prevd)
         reason = walk_reason(res, body, prevd, ws)

@@ -546,3 +546,12 @@ def test_a_margin_says_when_it_holds_only_by_the_tie_break_and_where_the_walk_th
     e = explain('up-mayor-1994', ILLUSTRATIVE, 'Meerut', previous=prev)
     row = e.margins.set_index(['figure', 'change']).loc[('sc', 'fewer')]
     assert row['also'] == 'the walk of (f) then starts at Meerut, not Mathura-Vrindavan' and row['also'] in e.text()
+
+
+def test_a_previous_election_the_text_disregards_is_checked_as_a_first_election():
+    from datetime import date
+    c = check('up-mayor-2023', ILLUSTRATIVE, DRAFT, previous=PROV, previous_date=date(2022, 12, 5))   # before the 2023 Ordinance
+    assert any(n.startswith("checked as a first election: the previous allotment given is not of a 'previous election'") for n in c.notes)
+    assert not any('walk' in r for r in c.table.reason)
+    e = explain('up-mayor-2023', ILLUSTRATIVE, 'Agra', previous=PROV, previous_date=date(2022, 12, 5))
+    assert 'walk' not in e.reason and e.barred == []
