@@ -1023,9 +1023,9 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date,
                        interpretations=interpretations), renames, sheet)
     row = res.table.set_index('body').loc[body]
+    if prevd is not None and 'previous' not in res.table.columns: prevd = None    # the text disregarded it
     places, barred = _places(res, body, prevd)
     reason = str(row.get('reason', ''))
-    if prevd is not None and 'previous' not in res.table.columns: prevd = None    # the text disregarded it
     if prevd is not None and s.id in MAYORS:       # after a previous election: the walks of (f), as the result records them
         ws = walks(res, prevd)
         reason = walk_reason(res, body, prevd, ws)
