@@ -189,8 +189,9 @@ def order_html(o: Order) -> str:
                   "तथा जिला मजिस्ट्रेट एवं संबंधित नगर निगम के कार्यालयों के सूचना पट्ट पर चस्पा किया जाएगा "
                   f"(धारा 7(5)(3)({HINDI_CLAUSE['d']}))।")
     else:
-        drafted = (f" of {date_en(o.draft_date)}, published {date_en(o.published)}, objections to which were received until "
-                   f"{date_en(o.until)}" if o.draft_date else '')
+        drafted = (f" of {date_en(o.draft_date)}, published {date_en(o.published)}"
+                   + (" (taken to be the date of the draft)" if o.published == o.draft_date else '')
+                   + f", objections to which were received until {date_en(o.until)}" if o.draft_date else '')
         lead_en = (f"Under section 7(5)(3)(a) and (c) of the {act_en}, the State Government, having considered the objections "
                    f"to the draft order{drafted}, allots the offices of Mayor to the Municipal Corporations as below; this order is final.")
         lead_hi = (f"{act_hi} की धारा 7(5)(3)({HINDI_CLAUSE['a']}) एवं ({HINDI_CLAUSE['c']}) के अधीन, प्रारूप आदेश पर प्राप्त "

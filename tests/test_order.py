@@ -108,7 +108,9 @@ def test_a_final_order_inside_the_objection_period_is_refused():
     with pytest.raises(InputError, match='until 9 April 2023'):
         allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 9), published=date(2023, 4, 2), **kw)
     f = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 10), published=date(2023, 4, 2), **kw)
-    assert 'published 2 April 2023' in f.html() and 'published in the Gazette' in f.html()
+    assert 'published 2 April 2023, objections' in f.html() and 'published in the Gazette' in f.html()
+    g = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 7), **kw)
+    assert 'of 30 March 2023, published 30 March 2023 (taken to be the date of the draft), objections to which were received until 6 April 2023' in g.html()
     d = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 3, 30), published=date(2023, 4, 2))
     assert d.until == date(2023, 4, 9) and 'date of publication of this draft, 2 April 2023.' in d.html()
     with pytest.raises(InputError, match='cannot be published before it'):
