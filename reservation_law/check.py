@@ -256,6 +256,7 @@ class Walk:
     allotted: dict               # body -> code allotted in this walk
     passed: dict                 # body -> [(code, bar of (f))]: passed over before that code's last office
     end: str | None              # the last body allotted
+    runs: dict = field(default_factory=dict)   # the 1994 text: where an item's run began, if not at the walk's start
 
     def position(self, body) -> int: return self.bodies.index(body) + 1
 
@@ -277,34 +278,64 @@ def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -
     if barred(p, wcode, women_bar): return f"it held {p} in the previous election: (f) bars a women's office again (women-bar={women_bar})"
     return None
 
-def walks(res: Result, prev: dict | None) -> list:
-    """The walks of (f) in a Mayor result as it records them (`Result.record`: each walk's start; `Result.arrangements`: its
-    order and open bodies): each with its bodies in walk order, the offices allotted, and every pass-over with its bar."""
-    cats, rec, prev = _cats(res), (res.record or {}).get('rotation', {}), prev or {}
-    if res.statute == 'up-mayor-1994':
-        from reservation_law.up_mayor_1994 import BLOCKS
-        arr = res.arrangements['serial order (c)']
-        names, start = list(arr.order), rec.get('walk_start')
-        i = names.index(start) if prev and start in names else 0
-        walk = names[i:] + names[:i]
-        pos, passed, taken = {b: j for j, b in enumerate(walk)}, {}, set()
-        for code in BLOCKS:                       # each block reads the walk from its start (allot_blocks)
-            got = [b for b in walk if cats[b] == code]
-            for b in walk[:pos[got[-1]]] if got else ():
-                if b not in taken and cats[b] != code and (bar := _bar(res.statute, prev.get(b), code)):
-                    passed.setdefault(b, []).append((code, bar))
-            taken.update(got)
-        allotted = {b: cats[b] for b in walk if cats[b] != 'UR'}
-        end = next((b for b in reversed(walk) if b in allotted), None)
-        return [Walk(None, 's.7(5)(1)(d), (f)', arr, walk, bool(prev), allotted, passed, end)]
-    out, wb = [], res.interpretations.get('women-bar', 'any-women')
+def _runs_1994(res: Result, walk: list) -> dict:
+    """Where each item's run of (d) began in the 1994 walk, as the result's steps record it ({group: position from 0});
+    an item whose run the steps do not place begins at the walk's start."""
+    import re
+    out = {}
+    for st in res.steps:
+        m = re.search(r"the run of (\w+) begins .*?position (\d+) of the walk", st.text)
+        if m: out[m.group(1)] = int(m.group(2)) - 1
+    return out
+
+def _walks_1994(res: Result, prev: dict) -> list:
+    from reservation_law.up_mayor_1994 import BLOCKS
+    cats, rec = _cats(res), (res.record or {}).get('rotation', {})
+    arr = res.arrangements['serial order (c)']
+    names, start = list(arr.order), rec.get('walk_start')
+    i = names.index(start) if prev and start in names else 0
+    walk = names[i:] + names[:i]
+    n, begin = len(walk), _runs_1994(res, walk)
+    passed, taken = {}, set()
+    for g in dict.fromkeys(group_of(c) for c in BLOCKS):       # item by item of (d): SC, ST, BC, W
+        codes = [c for c in BLOCKS if group_of(c) == g and any(cats[b] == c for b in walk)]
+        if not codes: continue
+        b0 = begin.get(g, 0)
+        run = walk[b0:] + walk[:b0]
+        for code in codes:                                      # each office of the item from the run's start
+            got = [k for k, b in enumerate(run) if cats[b] == code]
+            for b in run[:got[-1]]:                             # reached before the last of them, open, not given them
+                if b in taken or group_of(cats[b]) == g: continue
+                bar = _bar(res.statute, prev.get(b), code) or 'barred by (f) (see its reason)'
+                passed.setdefault(b, []).append((code, bar))
+        taken.update(b for b in walk if group_of(cats[b]) == g)
+    allotted = {b: cats[b] for b in walk if cats[b] != 'UR'}
+    end = next((b for b in reversed(walk) if b in allotted), None)
+    w = Walk(None, 's.7(5)(1)(d), (f)', arr, walk, bool(prev), allotted, passed, end)
+    w.runs = {g: k for g, k in begin.items() if k}
+    return [w]
+
+def _walks_2023(res: Result, prev: dict, record: dict | None) -> list:
+    """The walks of the 2023 text, each made again by the statute's own `walk_group` from what the result holds (its
+    arrangements, open bodies, counts and reading) and the previous election's record: the same walk, owed turns at its
+    head included; checked against the result's allotment (a walk that does not reproduce it is read from the record)."""
+    from reservation_law.up_mayor_2023 import walk_group
+    cats, out, wb = _cats(res), [], res.interpretations.get('women-bar', 'any-women')
+    rec = record if (record or {}).get('statute') == 'up-mayor-2023' else {}
+    ex = res.counts
     for name, arr, open_, g in _arrangements(res):
         names = [b for b in arr.order if b in set(open_)]
         allotted = {b: cats[b] for b in names if _in_group(cats.get(b), g)}
-        if g is None or not allotted: continue    # no office of the group: no walk
-        start = rec.get('walks', {}).get(g, {}).get('start')
-        i = names.index(start) if prev and start in names else 0
-        walk = names[i:] + names[:i]
+        if g is None or not allotted: continue                 # no office of the group: no walk
+        k, kw = (ex['W'], 0) if g == 'W' else (ex.get(g, 0) + ex.get(g + '-W', 0), ex.get(g + '-W', 0))
+        walk, passed = None, {}
+        if prev:
+            got, walk, _, _, done = walk_group(arr, set(open_), g, k, kw, prev, res.interpretations, rec)
+            if got != allotted: walk = None
+        if walk is None:                                       # from the record's start (or the top, at a first election)
+            start = (res.record or {}).get('rotation', {}).get('walks', {}).get(g, {}).get('start')
+            i = names.index(start) if prev and start in names else 0
+            walk = names[i:] + names[:i]
         end = max(allotted, key=walk.index)
         wcode = 'W' if g == 'W' else g + '-W'
         passed = {b: [(g, _bar(res.statute, prev.get(b), g, wb) or _bar(res.statute, prev.get(b), wcode, wb)
@@ -312,15 +343,22 @@ def walks(res: Result, prev: dict | None) -> list:
         out.append(Walk(g, arr.clause + ('; (f)' if prev else ''), arr, walk, bool(prev), allotted, passed, end))
     return out
 
+def walks(res: Result, prev: dict | None, record: dict | None = None) -> list:
+    """The walks of (f) in a Mayor result as it makes them: each with its bodies in walk order, the offices allotted and
+    every pass-over with its bar. `prev`: the previous allotment ({body: category}); `record`: the previous election's
+    record (`Result.record['rotation']`, kept with a previous allotment read from JSON), which the 2023 text's walks
+    continue from. The 1994 text: one walk, each item's run placed where the result's steps say it began."""
+    return _walks_1994(res, prev or {}) if res.statute == 'up-mayor-1994' else _walks_2023(res, prev or {}, record)
+
 def _passes(w: Walk, upto: int) -> list:
     "The pass-overs of a walk before position `upto`, in words, in walk order."
     return [f"{b} (position {w.position(b)}) for {c}: {bar}" for b in sorted(w.passed, key=w.position)
             if w.position(b) < upto for c, bar in w.passed[b]]
 
-def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = None) -> str:
+def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = None, record: dict | None = None) -> str:
     """Why `body` has its category, from the walks of (f): where each walk that reached it started, its position, the
     offices before it, its own pass-overs and every pass-over before it. `ws`: the `walks` of `res`, if already read."""
-    ws = walks(res, prev) if ws is None else ws
+    ws = walks(res, prev, record) if ws is None else ws
     code, parts = _cats(res)[body], []
     for w in ws:
         if body not in w.bodies: continue
@@ -330,7 +368,10 @@ def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = Non
         before = [b for b in w.bodies[:p - 1] if b in w.allotted]
         offs = (f"after {len(before)} office{'s' if len(before) != 1 else ''} ("
                 + ', '.join(f"{b} {w.allotted[b]}" for b in before) + ')') if before else 'the first office'
-        if body in w.allotted: verdict = f"position {p} of {n}, {offs}: {w.allotted[body]}"
+        g = _group(w.allotted.get(body)) if body in w.allotted else None
+        run = (f" (the run of {g} began at position {w.runs[g] + 1}, next to the last serial allotted under the item before)"
+               if g in w.runs else '')
+        if body in w.allotted: verdict = f"position {p} of {n}, {offs}: {w.allotted[body]}{run}"
         elif w.end and p > w.position(w.end):
             verdict = f"position {p} of {n}, after the walk's last office (position {w.position(w.end)}, {w.end}): not reached"
         else: verdict = f"position {p} of {n}, passed over"
@@ -463,11 +504,11 @@ def _conditions(s, implied: Implied | None, res: Result, it: dict) -> dict:
                                          + (' and the order of (d)(iii)' if own else '') + '), which decide who is left for (d)(iv)')
     return out
 
-def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None) -> pd.DataFrame:
+def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None, record: dict | None = None) -> pd.DataFrame:
     """A row per body: published, computed, whether they agree, the condition a row agrees on ('' if none), the clause and
     the reason; after a previous election (a Mayor text) the reason is the walk of (f) (`walk_reason`)."""
     rows, hidden = [], ('BC',) if implied else ()
-    ws = walks(res, prev) if prev is not None and s.id in MAYORS else None
+    ws = walks(res, prev, record) if prev is not None and s.id in MAYORS else None
     cond = _conditions(s, implied, res, res.interpretations)
     t = res.table.set_index('body')
     for b, comp in zip(res.table['body'], res.table['category']):
@@ -641,6 +682,10 @@ class Check:
         return '\n'.join(out)
 
 # %% ../nbs/14_check.ipynb #aae2efd9
+def _record(prev) -> dict | None:
+    "The previous election's record of its walks (`Result.record['rotation']`), kept with a previous allotment, or None."
+    return None if prev is None else (prev.attrs.get('record') or {}).get('rotation')
+
 def check(statute, bodies, published, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
           election_date: date | None = None, exhaustive: bool = False, budget: int = 64, renames: dict | None = None,
           sheet: str | None = None, only_listed: bool = False) -> Check:
@@ -692,7 +737,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
         prevd = None
         notes.append("checked as a first election: the previous allotment given is not of a 'previous election' under the "
                      "text (see the warnings), and the text disregards it")
-    table = _body_table(s, res, pub, prevd, implied)
+    table = _body_table(s, res, pub, prevd, implied, _record(prev))
     skip = set(table['body'][table['agrees'].isna()])
     rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
     if only_listed and left: res.provenance.setdefault('parameters', {})['only_listed'] = {'left_out': left}
@@ -1027,7 +1072,7 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     places, barred = _places(res, body, prevd)
     reason = str(row.get('reason', ''))
     if prevd is not None and s.id in MAYORS:       # after a previous election: the walks of (f), as the result records them
-        ws = walks(res, prevd)
+        ws = walks(res, prevd, _record(prev))
         reason = walk_reason(res, body, prevd, ws)
         barred = [f"{body} was passed over in the {w.group + ' ' if w.group else ''}walk of {w.clause} at position "
                   f"{w.position(body)}, for {c}: {bar}" for w in ws for c, bar in w.passed.get(body, [])]
