@@ -17,8 +17,9 @@ from .bodies import InputError, load_bodies, clean_name
 from .rounding import fmt_int
 
 # %% auto #0
-__all__ = ['MAYORS', 'ARGUMENTS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for', 'witness_bc',
-           'Implied', 'implied_bc', 'Check', 'check', 'walk_starts', 'margins', 'Explanation', 'explain',
+__all__ = ['MAYORS', 'CAVEAT', 'ARGUMENTS', 'ordinal', 'and_list', 'readings', 'reading_label', 'bc_range', 'bc_offices_for',
+           'witness_bc', 'Walk', 'walks', 'walk_reason', 'Implied', 'implied_bc', 'Check', 'check', 'walk_starts',
+           'share_range', 'CountsCheck', 'check_counts', 'counts_html', 'margins', 'Explanation', 'explain',
            'add_arguments', 'write_json', 'write_html', 'check_html', 'check_sheets', 'check_xlsx_bytes',
            'configure_check', 'command_check', 'explain_html', 'configure_explain', 'command_explain']
 
@@ -248,6 +249,144 @@ def _why(res: Result, body: str, pub: str | None, comp: str, prev: dict | None =
                             f"{and_list(women) or 'none'}; computed {comp} ({creason})")
     return arr.clause, f"{head}, within the {_offices(k, g)}: computed {comp}"
 
+# %% ../nbs/14_check.ipynb #c4a1f0e2
+@dataclass
+class Walk:
+    "One walk of (f) as the result records it: the bodies in walk order, who was allotted, who was passed over and why."
+    group: str | None            # 'SC', 'ST', 'BC', 'W'; None: the one walk of the 1994 text through every block of (d)
+    clause: str
+    arrangement: Arrangement
+    bodies: list                 # the walk, position 1 first
+    rotated: bool                # after a previous election (else from the top of the order)
+    allotted: dict               # body -> code allotted in this walk
+    passed: dict                 # body -> [(code, bar of (f))]: passed over before that code's last office
+    end: str | None              # the last body allotted
+    runs: dict = field(default_factory=dict)   # the 1994 text: where an item's run began, if not at the walk's start
+
+    def position(self, body) -> int: return self.bodies.index(body) + 1
+
+    def start(self) -> str:
+        "Where the walk started, in words: the body and its place in the whole order."
+        b, a = self.bodies[0], self.arrangement
+        return f"{b} (place {a.rank(b)} of {len(a)} by {a.by})"
+
+def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -> str | None:
+    "The bar of (f) on a body that held `p` last time, for `code` now, in words (the statute's own test); None if none."
+    if statute == 'up-mayor-1994':
+        from reservation_law.up_mayor_1994 import repeats
+        if not repeats(p, code): return None
+        return f"it held {p} in the previous election: (f) bars " + ('women again' if is_women(p) and is_women(code) else f"{_group(code)} again")
+    from reservation_law.up_mayor_2023 import barred
+    g = 'W' if code == 'W' else _group(code)
+    if barred(p, g, women_bar): return f"it held {p} in the previous election: (f) bars {g} again"
+    wcode = 'W' if g == 'W' else g + '-W'
+    if barred(p, wcode, women_bar): return f"it held {p} in the previous election: (f) bars a women's office again (women-bar={women_bar})"
+    return None
+
+def _runs_1994(res: Result, walk: list) -> dict:
+    """Where each item's run of (d) began in the 1994 walk, as the result's steps record it ({group: position from 0});
+    an item whose run the steps do not place begins at the walk's start."""
+    import re
+    out = {}
+    for st in res.steps:
+        m = re.search(r"the run of (\w+) begins .*?position (\d+) of the walk", st.text)
+        if m: out[m.group(1)] = int(m.group(2)) - 1
+    return out
+
+def _walks_1994(res: Result, prev: dict) -> list:
+    from reservation_law.up_mayor_1994 import BLOCKS
+    cats, rec = _cats(res), (res.record or {}).get('rotation', {})
+    arr = res.arrangements['serial order (c)']
+    names, start = list(arr.order), rec.get('walk_start')
+    i = names.index(start) if prev and start in names else 0
+    walk = names[i:] + names[:i]
+    n, begin = len(walk), _runs_1994(res, walk)
+    passed, taken = {}, set()
+    for g in dict.fromkeys(group_of(c) for c in BLOCKS):       # item by item of (d): SC, ST, BC, W
+        codes = [c for c in BLOCKS if group_of(c) == g and any(cats[b] == c for b in walk)]
+        if not codes: continue
+        b0 = begin.get(g, 0)
+        run = walk[b0:] + walk[:b0]
+        for code in codes:                                      # each office of the item from the run's start
+            got = [k for k, b in enumerate(run) if cats[b] == code]
+            for b in run[:got[-1]]:                             # reached before the last of them, open, not given them
+                if b in taken or group_of(cats[b]) == g: continue
+                bar = _bar(res.statute, prev.get(b), code) or 'barred by (f) (see its reason)'
+                passed.setdefault(b, []).append((code, bar))
+        taken.update(b for b in walk if group_of(cats[b]) == g)
+    allotted = {b: cats[b] for b in walk if cats[b] != 'UR'}
+    end = next((b for b in reversed(walk) if b in allotted), None)
+    w = Walk(None, 's.7(5)(1)(d), (f)', arr, walk, bool(prev), allotted, passed, end)
+    w.runs = {g: k for g, k in begin.items() if k}
+    return [w]
+
+def _walks_2023(res: Result, prev: dict, record: dict | None) -> list:
+    """The walks of the 2023 text, each made again by the statute's own `walk_group` from what the result holds (its
+    arrangements, open bodies, counts and reading) and the previous election's record: the same walk, owed turns at its
+    head included; checked against the result's allotment (a walk that does not reproduce it is read from the record)."""
+    from reservation_law.up_mayor_2023 import walk_group
+    cats, out, wb = _cats(res), [], res.interpretations.get('women-bar', 'any-women')
+    rec = record if (record or {}).get('statute') == 'up-mayor-2023' else {}
+    ex = res.counts
+    for name, arr, open_, g in _arrangements(res):
+        names = [b for b in arr.order if b in set(open_)]
+        allotted = {b: cats[b] for b in names if _in_group(cats.get(b), g)}
+        if g is None or not allotted: continue                 # no office of the group: no walk
+        k, kw = (ex['W'], 0) if g == 'W' else (ex.get(g, 0) + ex.get(g + '-W', 0), ex.get(g + '-W', 0))
+        walk, passed = None, {}
+        if prev:
+            got, walk, _, _, done = walk_group(arr, set(open_), g, k, kw, prev, res.interpretations, rec)
+            if got != allotted: walk = None
+        if walk is None:                                       # from the record's start (or the top, at a first election)
+            start = (res.record or {}).get('rotation', {}).get('walks', {}).get(g, {}).get('start')
+            i = names.index(start) if prev and start in names else 0
+            walk = names[i:] + names[:i]
+        end = max(allotted, key=walk.index)
+        wcode = 'W' if g == 'W' else g + '-W'
+        passed = {b: [(g, _bar(res.statute, prev.get(b), g, wb) or _bar(res.statute, prev.get(b), wcode, wb)
+                       or 'not allotted: see the warnings')] for b in walk[:walk.index(end)] if b not in allotted}
+        out.append(Walk(g, arr.clause + ('; (f)' if prev else ''), arr, walk, bool(prev), allotted, passed, end))
+    return out
+
+def walks(res: Result, prev: dict | None, record: dict | None = None) -> list:
+    """The walks of (f) in a Mayor result as it makes them: each with its bodies in walk order, the offices allotted and
+    every pass-over with its bar. `prev`: the previous allotment ({body: category}); `record`: the previous election's
+    record (`Result.record['rotation']`, kept with a previous allotment read from JSON), which the 2023 text's walks
+    continue from. The 1994 text: one walk, each item's run placed where the result's steps say it began."""
+    return _walks_1994(res, prev or {}) if res.statute == 'up-mayor-1994' else _walks_2023(res, prev or {}, record)
+
+def _passes(w: Walk, upto: int) -> list:
+    "The pass-overs of a walk before position `upto`, in words, in walk order."
+    return [f"{b} (position {w.position(b)}) for {c}: {bar}" for b in sorted(w.passed, key=w.position)
+            if w.position(b) < upto for c, bar in w.passed[b]]
+
+def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = None, record: dict | None = None) -> str:
+    """Why `body` has its category, from the walks of (f): where each walk that reached it started, its position, the
+    offices before it, its own pass-overs and every pass-over before it. `ws`: the `walks` of `res`, if already read."""
+    ws = walks(res, prev, record) if ws is None else ws
+    code, parts = _cats(res)[body], []
+    for w in ws:
+        if body not in w.bodies: continue
+        p, n = w.position(body), len(w.bodies)
+        what = f"{w.group} walk" if w.group else 'walk'
+        head = f"{what} of {w.clause} from {w.start()}" if w.rotated else f"{what} of {w.clause} from the top, {w.start()}"
+        before = [b for b in w.bodies[:p - 1] if b in w.allotted]
+        offs = (f"after {len(before)} office{'s' if len(before) != 1 else ''} ("
+                + ', '.join(f"{b} {w.allotted[b]}" for b in before) + ')') if before else 'the first office'
+        g = _group(w.allotted.get(body)) if body in w.allotted else None
+        run = (f" (the run of {g} began at position {w.runs[g] + 1}, next to the last serial allotted under the item before)"
+               if g in w.runs else '')
+        if body in w.allotted: verdict = f"position {p} of {n}, {offs}: {w.allotted[body]}{run}"
+        elif w.end and p > w.position(w.end):
+            verdict = f"position {p} of {n}, after the walk's last office (position {w.position(w.end)}, {w.end}): not reached"
+        else: verdict = f"position {p} of {n}, passed over"
+        mine = [f"passed over for {c}: {bar}" for c, bar in w.passed.get(body, [])]
+        others = _passes(w, p)
+        parts.append('; '.join([f"{head}: {verdict}"] + mine + (['passed over before it: ' + '; '.join(others)] if others else [])))
+        if body in w.allotted and w.group: break   # the walk that gave its office; the later walks never reach it
+    return f"{code}: " + (' | '.join(parts) if parts else 'no walk of (f) reached it')
+
+
 # %% ../nbs/14_check.ipynb #413fcc3b
 @dataclass
 class Implied:
@@ -270,7 +409,8 @@ def _order_condition(first, then, open_, term, what) -> str:
     return head + (f", then {and_list(then)}" if first and then else '')
 
 def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=None, election_date=None) -> Implied:
-    "The conditions on the BC figures under which the published list is lawful, and figures that meet them."
+    """The conditions on the BC figures under which the published list is consistent with the text, and figures that meet
+    them. A condition of a reading whose list already departs at an SC or ST office is moot, and left out (`detail['moot']`)."""
     names = list(df['body'])
     n, P = len(names), int(df['population'].sum())
     most = P - int(df['sc'].sum()) - int(df['st'].sum())
@@ -299,7 +439,7 @@ def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=Non
         else:
             words = (f"from {fmt_int(lo)} to {fmt_int(hi)} ({pct(Fraction(lo, P))} to {pct(Fraction(hi, P))} of {fmt_int(P)}): "
                      f"then {n} × B / {fmt_int(P)} rounds, half or less ignored, to {len(S)}")
-        out.conditions.append(f"lawful under (b)(i) only if the BC population B of all {n} corporations is {words}")
+        out.conditions.append(f"consistent with the text under (b)(i) only if the BC population B of all {n} corporations is {words}")
         out.detail['state_total'] = {'offices': len(S), 'lowest': lo, 'highest': hi if hi != most or len(S) != cap else None,
                                      'population': P}
     if s.id == 'up-mayor-1994':
@@ -313,19 +453,24 @@ def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=Non
     trial = witness_bc(df, first, then, rng)
     if trial is None: out.conditions.append("no BC figures rank the published BC corporations first: the BC step is not checked"); return out
     opts = next((list(i.options) for i in s.interpretations if i.name == 'percentage'), [None])
-    left = {}                                    # the corporations open at the BC arrangement, under each percentage reading
+    left, sc_st, ran = {}, {}, {}                # the corporations open at the BC arrangement, under each percentage reading
     for opt in opts:
-        res = _run(s, df.assign(bc=trial), dict(it, percentage=opt) if opt else it, prev, previous_date, election_date)
+        res = ran[opt] = _run(s, df.assign(bc=trial), dict(it, percentage=opt) if opt else it, prev, previous_date, election_date)
+        sc_st[opt] = sum(1 for b, c in _cats(res).items() if (_group(c) in ('SC', 'ST') or _group(pub.get(b)) in ('SC', 'ST'))
+                         and pub.get(b) != c)     # departures the BC figures cannot mend
         bc_arr = next((a for a in _arrangements(res) if a[3] == 'BC'), None)
         left[opt] = [b for b in names if b in set(bc_arr[2])] if bc_arr else names   # input order: the witness's order is not data
     taken = [b for b in names if all(b not in set(o) for o in left.values())]   # taken by SC or ST under every reading
     out.bc = witness_bc(df, first, then, rng, free=taken) or trial
     open_ = left[it.get('percentage') if opts != [None] else None]
+    res = ran[it.get('percentage') if opts != [None] else None]                     # the chosen reading's run
     what = 'SC' + (' and ST' if res.counts.get('ST', 0) + res.counts.get('ST-W', 0) else '')
     if prev is not None:
-        out.unchecked = {b for b in names if _group(pub.get(b)) == 'BC' or _group(_cats(res).get(b)) == 'BC'}
+        # the BC walk decides who is left for (d)(iv): only the rows of an SC or ST office (published or computed) are checked
+        out.unchecked = {b for b in names if not (_group(pub.get(b)) in ('SC', 'ST') or _group(_cats(res).get(b)) in ('SC', 'ST'))}
         out.conditions.append("with a previous allotment, the walk of (f) decides which corporations of the BC arrangement are "
-                              "reached: the condition on the BC figures is not derived here, and the BC offices are not checked")
+                              "reached: the condition on the BC figures is not derived here, and the BC offices, and the women's "
+                              "and unreserved offices that follow them, are not checked")
         return out
     lost = [b for b in S if b not in set(open_)]
     if lost: out.conditions.append(f"{and_list(lost)} cannot hold a BC office under (d)(iii): the text gives "
@@ -334,8 +479,10 @@ def implied_bc(s, df: pd.DataFrame, pub: dict, prev, it: dict, previous_date=Non
         open_ = left[opt]
         term = "BC population" if opt == 'state-share' else 'BC percentage'
         cond = _order_condition([b for b in first if b in open_], [b for b in then if b in open_], open_, term, what)
+        if cond and sc_st[opt] and opt != it.get('percentage'):   # moot: that reading departs at SC or ST whatever the BC figures
+            out.detail.setdefault('moot', []).append(opt); continue
         if cond:
-            out.conditions.append(f"lawful under (d)(iii){f' (percentage={opt})' if opt else ''} only if {cond}; a tie at the cut-off is decided by the tie-break")
+            out.conditions.append(f"consistent with the text under (d)(iii){f' (percentage={opt})' if opt else ''} only if {cond}; a tie at the cut-off is decided by the tie-break")
             out.detail.setdefault('order', {})[opt] = {'first': [b for b in first if b in open_], 'then': [b for b in then if b in open_],
                                                        'of': open_, 'by': term + 's'}
     return out
@@ -345,24 +492,46 @@ def _checked(pub, comp, implied, body, s) -> bool:
     "Can this row be checked? Not where it depends on BC figures the input lacks (`Implied.unchecked`)."
     return implied is None or body not in implied.unchecked
 
-def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None) -> pd.DataFrame:
+def _conditions(s, implied: Implied | None, res: Result, it: dict) -> dict:
+    """Rows that agree only if the BC figures meet the conditions: {body: the condition, in words}. The BC rows hang on the
+    State total (the number of BC offices) and, under the 2023 text, on the order of (d)(iii); the W and UR rows on the
+    same, since the BC offices decide who is left for (d)(iv), and the BC women's offices how many general ones there are."""
+    if implied is None or s.id not in MAYORS: return {}
+    total = next((c for c in implied.conditions if '(b)(i) only if' in c), '')
+    order = [c for c in implied.conditions if '(d)(iii)' in c and ' only if ' in c]
+    own = next((c for c in order if f"percentage={it.get('percentage')})" in c), order[0] if order else '')
+    bc = '; '.join(x.split(' only if ', 1)[1] for x in (total, own) if x)
+    out = {}
+    for b, c in zip(res.table['body'], res.table['category']):
+        g = _group(c)
+        if g == 'BC': out[b] = f"agrees if {bc}" if bc else 'agrees if the BC figures meet the conditions'
+        elif g in ('W', None): out[b] = ("agrees if the BC figures meet the conditions on the BC offices (their number"
+                                         + (' and the order of (d)(iii)' if own else '') + '), which decide who is left for (d)(iv)')
+    return out
+
+def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None, record: dict | None = None) -> pd.DataFrame:
+    """A row per body: published, computed, whether they agree, the condition a row agrees on ('' if none), the clause and
+    the reason; after a previous election (a Mayor text) the reason is the walk of (f) (`walk_reason`)."""
     rows, hidden = [], ('BC',) if implied else ()
-    cond = '; '.join(c for c in (implied.conditions if implied else []) if 'lawful under (d)(iii)' in c and 'own-population' in c)
+    ws = walks(res, prev, record) if prev is not None and s.id in MAYORS else None
+    cond = _conditions(s, implied, res, res.interpretations)
     t = res.table.set_index('body')
     for b, comp in zip(res.table['body'], res.table['category']):
         p = pub.get(b)
         if not _checked(p, comp, implied, b, s):
-            rows.append((b, p or '', '', None, '', 'not checked: it depends on the BC figures, which the input lacks')); continue
+            rows.append((b, p or '', '', None, '', '', 'not checked: it depends on the BC figures, which the input lacks')); continue
         if p == comp:
-            clause, reason = str(t.loc[b].get('clause', '')), str(t.loc[b].get('reason', ''))
-            if implied and _group(comp) == 'BC':
-                reason = (f"{comp} if {cond.split(' only if ', 1)[1]}" if cond else
-                          f"{reason} (if the BC population gives the published number of BC offices: see the conditions)")
-            rows.append((b, p, comp, True, clause, reason))
+            clause = str(t.loc[b].get('clause', ''))
+            reason = walk_reason(res, b, prev, ws) if ws is not None else str(t.loc[b].get('reason', ''))
+            rows.append((b, p, comp, True, cond.get(b, ''), clause, reason))
+        elif ws is not None:
+            w = next((w for w in ws if b in w.allotted), None)
+            rows.append((b, p or '', comp, False, '', w.clause if w else str(t.loc[b].get('clause', '')),
+                         f"{b}: {'published ' + p if p else 'not in the published list'}; computed {walk_reason(res, b, prev, ws)}"))
         else:
             clause, reason = _why(res, b, p, comp, prev, hidden)
-            rows.append((b, p or '', comp, False, clause, f"{b}: {reason}"))
-    return pd.DataFrame(rows, columns=['body', 'published', 'computed', 'agrees', 'clause', 'reason'], dtype=object)
+            rows.append((b, p or '', comp, False, '', clause, f"{b}: {reason}"))
+    return pd.DataFrame(rows, columns=['body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason'], dtype=object)
 
 def _counts_table(s, res: Result, pub: dict, implied: Implied | None) -> pd.DataFrame:
     codes = [c for c in s.codes if c in res.counts or c in pub.values()]
@@ -380,8 +549,16 @@ def _counts_table(s, res: Result, pub: dict, implied: Implied | None) -> pd.Data
 def _departures(cats: dict, pub: dict, skip=()) -> int:
     return sum(1 for b, c in cats.items() if b not in skip and pub.get(b) != c)
 
+def _count_departures(cats: dict, pub: dict, skip=()) -> int:
+    "The categories whose number in the published list is not the number the reading gives (rows in `skip` left out)."
+    from collections import Counter
+    a = Counter(c for b, c in cats.items() if b not in skip)
+    p = Counter(c for b, c in pub.items() if b not in skip and b in cats)
+    return sum(1 for c in set(a) | set(p) if a[c] != p[c])
+
 def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
-    "Every reading with its departures, fewest first (ties in the order of `readings`, defaults first)."
+    """Every reading with its departures: first the readings whose counts are the list's (`counts`: the categories whose
+    number differs; `contradicts`: some does), then by rows departing (ties in the order of `readings`, defaults first)."""
     cache, seen = {}, {}                                            # shared by the readings: the same table throughout
     def run(it):                                                    # each reading run once, however often it is asked for
         key = tuple(it.items())
@@ -402,23 +579,29 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
     rows = []
     for it in every:
         cats = run(it)
-        d = _departures(cats, pub, skip)
-        rows.append((reading_label(it, s), d, d == 0, it))
-    out = pd.DataFrame(rows, columns=['reading', 'departures', 'exact', 'interpretations'])
-    return out.sort_values('departures', kind='stable').reset_index(drop=True)
+        d, k = _departures(cats, pub, skip), _count_departures(cats, pub, skip)
+        rows.append((reading_label(it, s), d, k, k > 0, d == 0, it))
+    out = pd.DataFrame(rows, columns=['reading', 'departures', 'counts', 'contradicts', 'exact', 'interpretations'])
+    return out.sort_values(['counts', 'departures'], kind='stable').reset_index(drop=True)
 
 # %% ../nbs/14_check.ipynb #37ca0e3b
+CAVEAT = ("a check shows whether a list is consistent with the text on these figures under this reading, not whether it is "
+          "lawful: that also turns on the State's own figures, the dedicated commission's BC data, the procedure of s.7(5)(3) "
+          "and the fifty per cent ceiling; a departure does not by itself prove an error (the Government may have used other "
+          "figures, other rules, or the rotation from earlier elections)")
+
 @dataclass
 class Check:
     "A published allotment beside what the statute gives: body by body, the counts, every reading, what it implies."
     statute: str
-    table: pd.DataFrame          # body, published, computed, agrees, clause, reason
+    table: pd.DataFrame          # body, published, computed, agrees, condition, clause, reason
     counts: pd.DataFrame         # category, meaning, published, computed, agrees, note
-    readings: pd.DataFrame       # reading, departures, exact, interpretations; fewest departures first
+    readings: pd.DataFrame       # reading, departures, counts, contradicts, exact, interpretations; counts first, then rows
     result: Result               # the computation under the chosen reading
     interpretations: dict
     implied: Implied | None = None
     notes: list = field(default_factory=list)
+    left_out: list = field(default_factory=list)   # bodies of the input the published list does not name (only_listed=True)
 
     @property
     def departures(self) -> int:
@@ -426,7 +609,23 @@ class Check:
         return int((self.table['agrees'] == False).sum())  # noqa: E712 (None: not checked)
 
     @property
-    def lawful(self) -> bool: return self.departures == 0 and bool((self.counts['agrees'] != False).all())  # noqa: E712
+    def consistent(self) -> bool:
+        """Is the list consistent with the text on these figures under this reading (no departure, every count as the text
+        gives it; rows marked `condition` only if their condition holds)? Not a finding that the list is lawful: see `CAVEAT`."""
+        return self.departures == 0 and bool((self.counts['agrees'] != False).all())  # noqa: E712
+
+    @property
+    def lawful(self) -> bool:
+        "Deprecated (0.4.0; removed in 0.5.0): `consistent`, which says what a check can show."
+        import warnings
+        warnings.warn("Check.lawful is deprecated: use Check.consistent (a check shows a list consistent with the text on "
+                      "these figures under this reading, not lawful)", DeprecationWarning, stacklevel=2)
+        return self.consistent
+
+    @property
+    def conditional(self) -> int:
+        "Rows that agree only if a condition on figures the input lacks holds (their `condition`)."
+        return int(((self.table['agrees'] == True) & (self.table['condition'] != '')).sum())  # noqa: E712
 
     @property
     def exact(self) -> list:
@@ -444,12 +643,14 @@ class Check:
         clean = lambda v: None if v is None or (isinstance(v, float) and v != v) else v
         return {
             'statute': self.statute, 'version': self.result.version, 'interpretations': dict(self.interpretations),
-            'departures': self.departures, 'lawful': self.lawful,
-            'bodies': [{k: clean(r[k]) for k in ('body', 'published', 'computed', 'agrees', 'clause', 'reason')}
+            'departures': self.departures, 'consistent': self.consistent, 'conditional': self.conditional, 'caveat': CAVEAT,
+            'left_out': list(self.left_out), 'assumptions': list(self.result.assumptions),
+            'bodies': [{k: clean(r[k]) for k in ('body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason')}
                        for r in self.table.to_dict('records')],
             'counts': [{k: (int(r[k]) if k in ('published',) else clean(r[k])) for k in ('category', 'published', 'computed', 'agrees', 'note')}
                        for r in self.counts.to_dict('records')],
-            'readings': [{'interpretations': dict(r['interpretations']), 'departures': int(r['departures']), 'exact': bool(r['exact'])}
+            'readings': [{'interpretations': dict(r['interpretations']), 'departures': int(r['departures']),
+                          'counts': int(r['counts']), 'contradicts': bool(r['contradicts']), 'exact': bool(r['exact'])}
                          for r in self.readings.to_dict('records')],
             'implied': None if self.implied is None else {'column': self.implied.column, 'conditions': list(self.implied.conditions),
                                                           'detail': self.implied.detail},
@@ -461,19 +662,30 @@ class Check:
         out = [f"reservation_law {self.result.version}: check of a published list against {self.statute} "
                f"({reading_label(self.interpretations, self.statute)} reading)"]
         dep = self.table[self.table['agrees'] == False]  # noqa: E712
-        out.append(f"{len(self.table)} bodies: {int((self.table['agrees'] == True).sum())} agree, {len(dep)} depart"  # noqa: E712
+        agree, cond = int((self.table['agrees'] == True).sum()) - self.conditional, self.conditional  # noqa: E712
+        out.append(f"{len(self.table)} bodies: {agree} agree, " + (f"{cond} agree only if a condition holds, " if cond else '')
+                   + f"{len(dep)} depart"
                    + (f", {int(self.table['agrees'].isna().sum())} not checked" if self.table['agrees'].isna().any() else ''))
+        if self.left_out: out.append(f"Left out (not named by the published list): {', '.join(self.left_out)}")
         out += [f"  DEPARTS {r}" for r in dep['reason']]
+        by = {}                                    # the rows that agree only on a condition, grouped by it
+        for r in self.table.itertuples():
+            if r.agrees is True and r.condition: by.setdefault(r.condition, []).append(f"{r.body} {r.computed}")
+        out += [f"  AGREES IF {c[len('agrees if '):]}: {', '.join(rows)}" for c, rows in by.items()]
         out.append('Counts (published / computed): ' + '; '.join(
             f"{r.category} {r.published}/{'?' if r.computed is None else r.computed}" for r in self.counts.itertuples()))
         rd = list(self.readings.itertuples())
-        out.append('Readings (departures, fewest first): ' + '; '.join(f"{r.reading}: {r.departures}" for r in rd[:8])
+        out.append('Readings (counts as the list\'s first, then fewest departures): ' + '; '.join(
+            f"{r.reading}: {r.departures}" + (f" (counts contradict the list in {r.counts} categor{'y' if r.counts == 1 else 'ies'})"
+                                             if r.contradicts else '') for r in rd[:8])
                    + (f"; … {len(rd) - 8} more" if len(rd) > 8 else ''))
         ex = [reading_label(i, self.statute) for i in self.exact]
         out.append('Readings that give exactly the published list: ' + ('; '.join(ex) if ex else 'none'))
         if self.implied: out += [f"Implied: {c}" for c in self.implied.conditions]
+        out += [f"Assumption: {a}" for a in self.result.assumptions]
         out += [f"Note: {n}" for n in self.notes]
         out += [f"warning: {w}" for w in self.warnings]
+        out.append(f"Caveat: {CAVEAT}")
         return '\n'.join(out)
 
 # %% ../nbs/14_check.ipynb #aae2efd9
@@ -485,19 +697,38 @@ def _recorded(x, command: str, s, inputs: list, it: dict, params: dict):
     x.result.provenance = provenance(s, inputs_of(*inputs), it, params, x.result.assumptions, command)
     return x
 
+def _record(prev) -> dict | None:
+    "The previous election's record of its walks (`Result.record['rotation']`), kept with a previous allotment, or None."
+    return None if prev is None else (prev.attrs.get('record') or {}).get('rotation')
+
 def check(statute, bodies, published, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
           election_date: date | None = None, exhaustive: bool = False, budget: int = 64, renames: dict | None = None,
-          sheet: str | None = None) -> Check:
+          sheet: str | None = None, only_listed: bool = False) -> Check:
     """Check a `published` allotment (`body`, `category`) of `bodies` against `statute`: body by body, the counts, every
     reading of the statute's interpretations; where the input has no `bc` column, the conditions on the BC figures under
-    which the list is lawful, and every other step checked. `renames` (OLD → NEW) and `sheet` as for `allot`."""
+    which the list is consistent with the text, and every other step checked. `renames` (OLD → NEW) and `sheet` as for
+    `allot`. `only_listed`: check only the bodies the published list names (the others are `Check.left_out`), as for a
+    list of an election when fewer bodies existed."""
     s = _statute(statute)
     df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet)
     pub = _published(s, published, list(df['body']))
     prev = _previous(s, previous, df, renames)
-    prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
     chosen = s.resolve(interpretations)
-    implied, notes = None, []
+    implied, notes, left = None, [], [b for b in df['body'] if b not in pub]
+    if only_listed and left:
+        attrs, df = df.attrs, df[df['body'].isin(set(pub))].reset_index(drop=True)
+        df.attrs = attrs
+        if prev is not None: prev = prev[prev['body'].isin(set(pub))].reset_index(drop=True)
+        notes.append(f"only the {len(df)} bodies the published list names were checked (only_listed): the statute was applied "
+                     f"to them alone, as at an election of those bodies; left out: {', '.join(left)}")
+    elif left:
+        notes.append(f"the published list does not name {len(left)} bod{'y' if len(left) == 1 else 'ies'} of the input "
+                     f"({', '.join(left)}): each is a departure here; if the list is of an election without them, check "
+                     "only the bodies it names (only_listed=True, or --only-listed)")
+    if prev is None:
+        notes.append("checked as a first election: no previous allotment was given; if the list is of a later election, the "
+                     "rotation of (f) decides it and this check is not the one to rely on (give previous=, or --previous)")
+    prevd = None if prev is None else dict(zip(prev['body'], prev['category']))
     if missing:
         implied = implied_bc(s, df, pub, prev, chosen, previous_date, election_date)
         if implied.bc is None:
@@ -517,14 +748,19 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                              if not (_group(pub.get(b)) in ('SC', 'ST') or _group(c) in ('SC', 'ST'))
                              or (_group(c) in ('SC', 'ST')) != (_group(alt[b]) in ('SC', 'ST')) or
                              (_group(c) in ('SC', 'ST') and c != alt[b])}
-    table = _body_table(s, res, pub, prevd, implied)
+    if prevd is not None and 'previous' not in res.table.columns:          # the text disregarded it (not a 'previous election')
+        prevd = None
+        notes.append("checked as a first election: the previous allotment given is not of a 'previous election' under the "
+                     "text (see the warnings), and the text disregards it")
+    table = _body_table(s, res, pub, prevd, implied, _record(prev))
     skip = set(table['body'][table['agrees'].isna()])
     rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
-    c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes)
+    c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes, left if only_listed else [])
     read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
     return _recorded(c, 'check', s, [('bodies', bodies, read), ('published', published), ('previous', previous)],
                      chosen, dict(previous_date=previous_date, election_date=election_date, sheet=read, renames=renames,
-                                  exhaustive=exhaustive or None))
+                                  exhaustive=exhaustive or None,
+                                  only_listed={'left_out': left} if only_listed and left else None))
 
 # %% ../nbs/14_check.ipynb #108ae7e0
 def walk_starts(bodies, published, interpretations: dict | None = None) -> pd.DataFrame:
@@ -547,6 +783,129 @@ def walk_starts(bodies, published, interpretations: dict | None = None) -> pd.Da
         cats = _cats(_run(s, df, it, prev, None, None))
         rows.append((k + 1, after, _departures(cats, pub)))
     return pd.DataFrame(rows, columns=['walk starts at serial', 'after (last W of the previous election)', 'departures'])
+
+# %% ../nbs/14_check.ipynb #c4a1f0e4
+def _rounding(s) -> tuple:
+    "The statute's rounding phrase for the groups' counts: (name, function of a Fraction); from the statute's own modules."
+    from reservation_law.rounding import round_half_down, round_half_up
+    if s.id in MAYORS: return 'half or less ignored', lambda x: round_half_down(x).value
+    return 'half or more rounded off to one', lambda x: round_half_up(x, clause=s.citation).value
+
+def _women_total(s, n: int, it: dict) -> int | None:
+    "The women's offices in all that the statute gives for N offices (None where it gives no number)."
+    if s.id == 'up-mayor-2023':
+        from reservation_law.up_mayor_2023 import women_total_2023
+        return women_total_2023(n).value
+    if s.id == 'up-mayor-1994':
+        from reservation_law.up_mayor_1994 import women_total_1994
+        c = women_total_1994(n, it.get('women-total', 'one-third'))
+        return None if c is None else c.value
+    from reservation_law.up_chairpersons_2023 import women_offices
+    return women_offices(n, it.get('women-total-bound', 'rounding'))[0].value
+
+def share_range(n: int, count: int, half_up: bool, cap: int | None = None) -> tuple | None:
+    """The shares s (exact `Fraction`s) for which `n` × s rounds to `count` under the rounding (`half_up`: a remainder of
+    exactly half goes up; else it is ignored): (lowest, highest, lowest included, highest included), or None if no share
+    does (a count above the `cap`). At the cap any larger share gives the cap: highest is then 1."""
+    if count < 0 or (cap is not None and count > cap): return None
+    lo = Fraction(max(0, 2 * count - 1), 2 * n)
+    hi = Fraction(1) if cap is not None and count == cap else min(Fraction(1), Fraction(2 * count + 1, 2 * n))
+    return lo, hi, count == 0 or half_up, hi == 1 or not half_up
+
+@dataclass
+class CountsCheck:
+    "Published totals beside the counts the text gives on the input's shares: a row per group, and what each count implies."
+    statute: str
+    n: int                       # the offices the counts are of
+    bodies: int                  # the bodies of the input, whose figures give the shares
+    population: int
+    table: pd.DataFrame          # group, published, computed, agrees, share, implied (the range, in words), lowest, highest
+    rounding: str
+    notes: list = field(default_factory=list)
+
+    @property
+    def consistent(self) -> bool: return bool(self.table['agrees'].all())
+
+    def text(self) -> str:
+        out = [f"check of published totals against {self.statute}: {self.n} offices, the shares of the {self.bodies} bodies "
+               f"of the input (population {fmt_int(self.population)}); rounding: {self.rounding}"]
+        for r in self.table.itertuples():
+            out.append(f"  {r.group}: published {r.published}, the text gives {r.computed}"
+                       + (f" ({r.group} share {r.share})" if r.share else '') + (': agrees' if r.agrees else f'; {r.implied}'))
+        out += [f"Note: {n}" for n in self.notes] + [f"Caveat: {CAVEAT}"]
+        return '\n'.join(out)
+
+    def to_dict(self) -> dict:
+        rows = [{k: (str(v) if isinstance(v, Fraction) else (bool(v) if k == 'agrees' else v)) for k, v in r.items()}
+                for r in self.table.to_dict('records')]
+        return {'statute': self.statute, 'offices': self.n, 'bodies': self.bodies, 'population': self.population,
+                'rounding': self.rounding, 'consistent': self.consistent, 'groups': rows, 'notes': list(self.notes),
+                'caveat': CAVEAT}
+
+def check_counts(statute, bodies, claimed: dict, n: int | None = None, interpretations: dict | None = None,
+                 sheet: str | None = None) -> CountsCheck:
+    """Check published totals `claimed` ({'SC': 27, 'BC': …, 'W': …}; W: women's offices in all) of `n` offices (default: one
+    per body of `bodies`) against the statute's arithmetic on the shares of `bodies`; where a count is not what it gives,
+    the range of the group's share that would give it (exact)."""
+    s = _statute(statute)
+    it = s.resolve(interpretations)
+    need = tuple(c for c in ('population', 'sc', 'st', 'bc') if c == 'population' or c.upper() in claimed)
+    df = load_bodies(bodies, need, sheet)
+    n = len(df) if n is None else int(n)
+    if n < 1: raise InputError(f"the number of offices N must be at least 1, not {n}")
+    P = int(df['population'].sum())
+    how, rnd = _rounding(s)
+    half_up = how.startswith('half or more')
+    rows = []
+    for g, k in claimed.items():
+        if g == 'W':
+            comp = _women_total(s, n, it)
+            why = ("the text (under this reading) gives no number of women's offices in all" if comp is None else
+                   "the women's offices in all depend on N alone: no share gives another number" if comp != k else '')
+            rows.append(('W', k, comp, comp == k, '', why, None, None)); continue
+        G = int(df[g.lower()].sum())
+        cap = (27 * n) // 100 if g == 'BC' else None
+        comp = rnd(Fraction(n * G, P)) if G or P else 0
+        if cap is not None: comp = min(comp, cap)
+        rng = share_range(n, k, half_up, cap)
+        if rng is None: words = f"no share gives {k} of {n}: the proviso caps the BC offices at {cap} (27 % of {n})"
+        else:
+            lo, hi, lo_in, hi_in = rng
+            words = (f"{k} of {n} needs {'an' if g[0] == 'S' else 'a'} {g} share " + (f"of at least {pct(lo)}" if hi == 1 else
+                     f"from {pct(lo)} ({'included' if lo_in else 'excluded'}) to {pct(hi)} ({'included' if hi_in else 'excluded'})")
+                     + f"; the input's is {pct(Fraction(G, P))}")
+        rows.append((g, k, comp, comp == k, pct(Fraction(G, P)), words, None if rng is None else rng[0],
+                     None if rng is None else rng[1]))
+    table = pd.DataFrame(rows, columns=['group', 'published', 'computed', 'agrees', 'share', 'implied', 'lowest', 'highest'], dtype=object)
+    notes = [] if n == len(df) else [f"the counts are of {n} offices, the figures of {len(df)} bodies: the shares of these "
+                                     f"bodies were applied to {n} offices (as if the bodies added since had the same shares)"]
+    return CountsCheck(s.id, n, len(df), P, table, how, notes)
+
+def _claimed(text: str) -> tuple:
+    "--counts SC=27,BC=…,W=…,N=200 as ({group: count}, N or None); a clear usage error otherwise."
+    from reservation_law.cli import UsageError
+    out, n = {}, None
+    for item in (x.strip() for x in text.split(',') if x.strip()):
+        k, _, v = item.partition('=')
+        k = k.strip().upper()
+        if not v.strip().isdigit() or k not in ('SC', 'ST', 'BC', 'W', 'N'):
+            raise UsageError(f"--counts takes GROUP=NUMBER items (SC, ST, BC, W, N), not {item!r}")
+        if k == 'N': n = int(v)
+        else: out[k] = int(v)
+    if not out: raise UsageError("--counts names no group (SC=…, ST=…, BC=…, W=…)")
+    return out, n
+
+def counts_html(cc: CountsCheck) -> str:
+    "A self-contained page of a check of published totals."
+    import html as h
+    rows = ''.join(f"<tr class=\"{'yes' if r.agrees else 'no'}\"><td>{r.group}</td><td>{r.published}</td><td>{r.computed}</td>"
+                   f"<td>{h.escape(r.share)}</td><td>{h.escape(r.implied)}</td></tr>" for r in cc.table.itertuples())
+    return _page(f"Counts: {cc.statute}", f"<h1>Published totals checked against {h.escape(cc.statute)}</h1>"
+                 f"<p>{cc.n} offices; the shares of the {cc.bodies} bodies of the input; rounding: {h.escape(cc.rounding)}.</p>"
+                 f"<p><strong>{h.escape(CAVEAT[0].upper() + CAVEAT[1:])}.</strong></p><table><tr><th>group</th><th>published</th>"
+                 f"<th>the text gives</th><th>share in the input</th><th>what the published count implies</th></tr>{rows}</table>"
+                 + ''.join(f"<p>{h.escape(x)}</p>" for x in cc.notes))
+
 
 # %% ../nbs/14_check.ipynb #cc42ff20
 def _candidates(df: pd.DataFrame, body: str, col: str, direction: int) -> list:
@@ -586,7 +945,8 @@ def margins(statute, bodies: pd.DataFrame, body: str, interpretations=None, prev
     df = bodies if 'origin' in bodies.attrs else load_bodies(bodies, s.required)
     prev = None if previous is None else load_previous(previous, s.codes)
     it = s.resolve(interpretations)
-    base = _cats(_run(s, df, it, prev, previous_date, election_date))[body]
+    base_res = _run(s, df, it, prev, previous_date, election_date)
+    base = _cats(base_res)[body]
     i = list(df['body']).index(body)
     rows = []
     for col in columns:
@@ -596,11 +956,33 @@ def margins(statute, bodies: pd.DataFrame, body: str, interpretations=None, prev
             found = None
             for v in _candidates(df, body, col, d):
                 trial = df.copy(); trial.loc[i, col] = v
-                got = _cats(_run(s, trial, it, prev, previous_date, election_date))[body]
-                if got != base: found = (v, got); break
+                res = _run(s, trial, it, prev, previous_date, election_date)
+                got = _cats(res)[body]
+                if got != base: found = (v, got, _also(s, trial, body, it, prev, previous_date, election_date, base_res, res)); break
             rows.append((col, cur, word, None if found is None else abs(found[0] - cur), None if found is None else found[0],
-                         found[1] if found else f"stays {base}"))
-    return pd.DataFrame(rows, columns=['figure', 'now', 'change', 'persons', 'to', 'becomes'], dtype=object)
+                         found[1] if found else f"stays {base}", found[2] if found else ''))
+    return pd.DataFrame(rows, columns=['figure', 'now', 'change', 'persons', 'to', 'becomes', 'also'], dtype=object)
+
+def _starts(res: Result) -> dict:
+    "Where each walk of (f) starts, from the result's record: {group or 'walk': body}."
+    rec = (res.record or {}).get('rotation', {})
+    if 'walk_start' in rec: return {'walk': rec['walk_start']}
+    return {g: w.get('start') for g, w in rec.get('walks', {}).items()}
+
+def _also(s, trial, body, it, prev, previous_date, election_date, base_res, res) -> str:
+    """What else a margin turns on: the tie-break (when another tie-break keeps the category at the same figures) and,
+    after a previous election, where the walks of (f) then start."""
+    out = []
+    tb = next((i for i in s.interpretations if i.name == 'tiebreak'), None)
+    for o in (tb.options if tb else ()):
+        if o != it.get('tiebreak') and _cats(_run(s, trial, dict(it, tiebreak=o), prev, previous_date, election_date))[body] == _cats(base_res)[body]:
+            out.append(f"only by the tie-break (tiebreak={it.get('tiebreak')}; with tiebreak={o} it stays {_cats(base_res)[body]})")
+    if prev is not None:
+        a, b = _starts(base_res), _starts(res)
+        moved = [f"the {g + ' ' if g != 'walk' else ''}walk of (f) then starts at {b[g]}, not {a[g]}" for g in a if g in b and a[g] != b[g]]
+        if moved: out.append('; '.join(moved))
+    return '; '.join(out)
+
 
 # %% ../nbs/14_check.ipynb #1f5712f3
 @dataclass
@@ -626,9 +1008,10 @@ class Explanation:
         for r in self.margins.to_dict('records'):
             if r['persons'] is not None:
                 out.append(f"  {fmt_int(r['persons'])} {r['change']} persons in {r['figure']} ({fmt_int(r['now'])} → {fmt_int(r['to'])}) "
-                           f"would make it {r['becomes']}")
+                           f"would make it {r['becomes']}" + (f": {r['also']}" if r.get('also') else ''))
             else: out.append(f"  no {r['change']} persons in {r['figure']} alone would change it")
         out += [f"  (f): {b}" for b in self.barred]
+        out += [f"  Assumption: {a}" for a in self.result.assumptions]
         out += [f"  step [{r['clause']}] {r['text']}" for r in self.steps.to_dict('records')]
         return '\n'.join(out)
 
@@ -641,7 +1024,7 @@ class Explanation:
                 'interpretations': dict(self.result.interpretations), 'version': self.result.version,
                 'places': [{k: none(v) for k, v in r.items()} for r in self.places.to_dict('records')],
                 'margins': [{k: none(v) for k, v in r.items()} for r in self.margins.to_dict('records')],
-                'barred': list(self.barred), 'steps': self.steps.to_dict('records'),
+                'barred': list(self.barred), 'assumptions': list(self.result.assumptions), 'steps': self.steps.to_dict('records'),
                 'warnings': [str(w) for w in self.result.warnings if self.body in getattr(w, 'bodies', ()) or self.body in w.message],
                 'provenance': dict(self.result.provenance)}
 
@@ -678,6 +1061,21 @@ def _places(res: Result, body: str, prev: dict | None) -> tuple:
     cols = ['arrangement', 'clause', 'by', 'place', 'of', 'key', 'offices', 'cut-off at', 'first below', 'reached', 'summary']
     return pd.DataFrame(rows, columns=cols, dtype=object), barred
 
+def _walk_places(places: pd.DataFrame, ws: list, body: str) -> pd.DataFrame:
+    "The places table after a previous election: each arrangement's walk, its start and the body's position in it."
+    rows = []
+    for r in places.to_dict('records'):
+        w = next((w for w in ws if w.group is None or w.clause.split(';')[0] == r['clause']), None)
+        if w is None or body not in w.bodies: rows.append(dict(r, **{'walk from': '', 'position': None})); continue
+        p, k = w.position(body), len(w.allotted)
+        end = w.position(w.end) if w.end else 0
+        state = (f"{w.allotted[body]}" if body in w.allotted else 'passed over' if body in w.passed
+                 else 'not reached' if p > end else 'not allotted')
+        rows.append(dict(r, **{'walk from': w.start(), 'position': p, 'reached': body in w.allotted or p <= end,
+                               'summary': f"walk from {w.start()}: position {p} of {len(w.bodies)}; {k} office{'s' if k != 1 else ''}, "
+                                          f"the last at position {end} ({w.end}); {body}: {state}"}))
+    return pd.DataFrame(rows, columns=list(places.columns) + ['walk from', 'position'], dtype=object)
+
 def explain(statute, bodies, body: str, previous=None, interpretations: dict | None = None, previous_date: date | None = None,
             election_date: date | None = None, margins_of=('sc', 'st', 'bc', 'population'), renames: dict | None = None,
             sheet: str | None = None) -> Explanation:
@@ -694,15 +1092,22 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     res = _given(allot(s, df, previous=prev, previous_date=previous_date, election_date=election_date,
                        interpretations=interpretations), renames, sheet)
     row = res.table.set_index('body').loc[body]
+    if prevd is not None and 'previous' not in res.table.columns: prevd = None    # the text disregarded it
     places, barred = _places(res, body, prevd)
+    reason = str(row.get('reason', ''))
+    if prevd is not None and s.id in MAYORS:       # after a previous election: the walks of (f), as the result records them
+        ws = walks(res, prevd, _record(prev))
+        reason = walk_reason(res, body, prevd, ws)
+        barred = [f"{body} was passed over in the {w.group + ' ' if w.group else ''}walk of {w.clause} at position "
+                  f"{w.position(body)}, for {c}: {bar}" for w in ws for c, bar in w.passed.get(body, [])]
+        places = _walk_places(places, ws, body)
     barred += [str(w) for w in res.warnings if body in getattr(w, 'bodies', ()) and w.kind in ('conflict', 'fallback')]
     mg = (margins(s, df, body, res.interpretations, prev, previous_date, election_date, margins_of) if s.id in MAYORS
-          else pd.DataFrame(columns=['figure', 'now', 'change', 'persons', 'to', 'becomes']))
+          else pd.DataFrame(columns=['figure', 'now', 'change', 'persons', 'to', 'becomes', 'also']))
     st = [(i, x.clause, x.text) for i, x in enumerate(res.steps, 1)
           if x.body == body or body in x.text or '(b)' in x.clause or 'N = ' in x.text]
     steps = pd.DataFrame(st, columns=['step', 'clause', 'text'])
-    e = Explanation(s.id, body, str(row['category']), str(row.get('clause', '')), str(row.get('reason', '')),
-                    places, mg, steps, barred, res)
+    e = Explanation(s.id, body, str(row['category']), str(row.get('clause', '')), reason, places, mg, steps, barred, res)
     read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
     return _recorded(e, 'explain', s, [('bodies', bodies, read), ('previous', previous)], res.interpretations,
                      dict(body=body, previous_date=previous_date, election_date=election_date, sheet=read, renames=renames))
@@ -785,23 +1190,23 @@ def check_html(c: Check) -> str:
     "A self-contained HTML report of a check (inline CSS, nothing fetched)."
     import html as h
     rows = ''.join(f"<tr class=\"{'yes' if r['agrees'] is True else 'no' if r['agrees'] is False else ''}\">"
-                   + ''.join(f"<td>{h.escape(str('' if r[k] is None else r[k]))}</td>" for k in ('body', 'published', 'computed', 'agrees', 'clause', 'reason'))
+                   + ''.join(f"<td>{h.escape(str('' if r[k] is None else r[k]))}</td>" for k in ('body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason'))
                    + '</tr>' for r in c.table.to_dict('records'))
     counts = ''.join(f"<tr><td>{r['category']}</td><td>{r['published']}</td><td>{'' if r['computed'] is None else r['computed']}</td>"
                      f"<td>{h.escape(r['note'])}</td></tr>" for r in c.counts.to_dict('records'))
-    rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td></tr>" for r in c.readings.to_dict('records'))
+    rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td><td>{'contradict the list in ' + str(r['counts']) if r['contradicts'] else 'as the list'}</td></tr>"
+                 for r in c.readings.to_dict('records'))
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
     return _page(f"Check: {c.statute}", f"<h1>Published list checked against {h.escape(c.statute)}</h1>"
             f"<p>reservation_law {h.escape(c.result.version)}; reading: {h.escape(reading_label(c.interpretations, c.statute))}; "
-            f"{c.departures} departure(s).</p><h2>Body by body</h2><table><tr><th>body</th><th>published</th><th>computed</th>"
-            f"<th>agrees</th><th>clause</th><th>reason</th></tr>{rows}</table><h2>Counts</h2><table><tr><th>category</th>"
-            f"<th>published</th><th>computed</th><th>note</th></tr>{counts}</table><h2>Every reading</h2><table><tr><th>reading</th>"
-            f"<th>departures</th></tr>{rd}</table>"
+            f"{c.departures} departure(s)" + (f", {c.conditional} row(s) agreeing only if a condition holds" if c.conditional else '')
+            + (f"; left out (not named by the list): {h.escape(', '.join(c.left_out))}" if c.left_out else '')
+            + f".</p><p><strong>{h.escape(CAVEAT[0].upper() + CAVEAT[1:])}.</strong></p><h2>Body by body</h2><table><tr><th>body</th><th>published</th><th>computed</th>"
+            f"<th>agrees</th><th>condition</th><th>clause</th><th>reason</th></tr>{rows}</table><h2>Counts</h2><table><tr><th>category</th>"
+            f"<th>published</th><th>computed</th><th>note</th></tr>{counts}</table><h2>Every reading (counts as the list's first)</h2><table><tr><th>reading</th>"
+            f"<th>departures</th><th>counts</th></tr>{rd}</table>"
             + (f"<h2>What the list implies about the {c.implied.column} figures</h2><ul>{li(c.implied.conditions)}</ul>" if c.implied else '')
-            + (f"<h2>Notes and warnings</h2><ul>{li(c.notes + [str(w) for w in c.warnings])}</ul>" if c.notes or c.warnings else '')
-            + "<p>A departure shows where the list differs from what this text gives on these figures; it does not by itself "
-              "prove an error: the Government may have used other figures (another Census), other rules, or the rotation "
-              "from earlier elections.</p>")
+            + (f"<h2>Assumptions, notes and warnings</h2><ul>{li(['Assumption: ' + a for a in c.result.assumptions] + c.notes + [str(w) for w in c.warnings])}</ul>"))
 
 def check_sheets(c: Check) -> list:
     """Every table of a check as (sheet, DataFrame): the bodies, the counts, the readings (one column per interpretation),
@@ -809,10 +1214,12 @@ def check_sheets(c: Check) -> list:
     from reservation_law.record import provenance_frame
     names = list(c.readings['interpretations'].iloc[0]) if len(c.readings) else []
     readings = pd.DataFrame({'reading': c.readings['reading'], 'departures': c.readings['departures'].astype('int64'),
+                             'counts differing': c.readings['counts'].astype('int64'),
                              'exact': ['yes' if e else '' for e in c.readings['exact']],
                              **{n: [r[n] for r in c.readings['interpretations']] for n in names}})
     prov = provenance_frame(c.provenance, c.result.version, c.result.assumptions)
-    notes = pd.DataFrame([('note', n) for n in c.notes] + [(w.kind, str(w)) for w in c.warnings], columns=['kind', 'text'])
+    notes = pd.DataFrame([('caveat', CAVEAT)] + [('note', n) for n in c.notes] + [(w.kind, str(w)) for w in c.warnings],
+                         columns=['kind', 'text'])
     return ([('bodies', c.table), ('counts', c.counts), ('readings', readings)]
             + ([('implied', pd.DataFrame({'condition': c.implied.conditions}))] if c.implied else [])
             + [('notes and warnings', notes), ('provenance', prov)])
@@ -827,15 +1234,24 @@ def configure_check(p) -> None:
     add_arguments(p, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (a missing bc column is allowed: see the conditions)'},
                   epilog="example:\n  reservation-law check up-mayor-2023 census2011_up_corporations_17.csv published_up_mayor_2023_03_30_draft.csv -o check.html\n\n"
                          "PUBLISHED has the columns body, category (the statute's codes). A missing bc column is allowed: the check then\n"
-                         "says what the list implies about the BC figures. Exit status: 0 the list is what the reading gives, 1 it departs, 2 bad input.")
-    p.add_argument('published', help='the published allotment (CSV/XLSX with body, category)')
+                         "says what the list implies about the BC figures. --counts checks published totals alone (no list):\n"
+                         "  reservation-law check up-palika-parishads-2023 up_palika_parishads_2011_bc_illustrative.csv --counts SC=27,N=200\n\n"
+                         "Exit status: 0 the list (or the counts) is consistent with the text on these figures under the reading\n"
+                         "(rows marked 'agrees if' only if their condition holds); 1 it departs; 2 bad input. Consistent is not lawful:\n"
+                         "lawfulness also turns on the State's figures, the BC commission's data, the procedure and the 50 % ceiling.")
+    p.add_argument('published', nargs='?', help='the published allotment (CSV/XLSX with body, category); not with --counts')
+    p.add_argument('--only-listed', action='store_true', help='check only the bodies the published list names (the others are '
+                                                              'left out, and said so): a list of an election with fewer bodies')
+    p.add_argument('--counts', metavar='SC=…,ST=…,BC=…,W=…[,N=…]', help='check published totals instead of a list: the '
+                   "offices of each group (W: women's offices in all) among N offices (default: one per body of the input)")
     add_arguments(p, 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation')
     p.add_argument('--exhaustive', action='store_true', help='try every reading, even where there are many')
     p.add_argument('-o', '--output', help='output file: .json (everything), .csv (the body table), .xlsx (every table, a sheet '
                                           'each), .html (a report)')
 
 def command_check(args, stdout, stderr) -> int:
-    "Run `reservation-law check`: 0 if the list is what the chosen reading gives, 1 if it departs (2: bad input, by the CLI)."
+    """Run `reservation-law check`: 0 if the list (or `--counts`) is consistent with the text on these figures under the chosen
+    reading, 1 if it departs (2: bad input, by the CLI)."""
     from reservation_law.cli import UsageError, write_table
     it = _interp(args.interpretation)
     s = _statute_arg(args.statute, it)
@@ -843,11 +1259,21 @@ def command_check(args, stdout, stderr) -> int:
     if out:
         if Path(out).suffix.lower() not in ('.json', '.csv', '.xlsx', '.html'): raise UsageError("-o must end in .json, .csv, .xlsx or .html")
         _same_file(out, [args.bodies, args.published, args.previous])
+    if args.counts is not None:
+        if args.published: raise UsageError("give either a published list or --counts, not both")
+        if out and Path(out).suffix.lower() not in ('.json', '.html'): raise UsageError("with --counts, -o must end in .json or .html")
+        claimed, n = _claimed(args.counts)
+        cc = check_counts(s, args.bodies, claimed, n, interpretations=it, sheet=args.sheet)
+        if out: write_json(cc.to_dict(), out) if Path(out).suffix.lower() == '.json' else write_html(counts_html(cc), out)
+        print(cc.text(), file=stdout)
+        return 0 if cc.consistent else 1
+    if not args.published: raise UsageError("give the published list (PUBLISHED), or --counts")
     c = check(s, args.bodies, args.published, previous=args.previous, interpretations=it, previous_date=args.previous_date,
-              election_date=args.election_date, exhaustive=args.exhaustive, renames=_renames(args.rename), sheet=args.sheet)
+              election_date=args.election_date, exhaustive=args.exhaustive, renames=_renames(args.rename), sheet=args.sheet,
+              only_listed=args.only_listed)
     _written(c, out, stdout)
     print(c.text(), file=stdout)
-    return 0 if c.lawful else 1
+    return 0 if c.consistent else 1
 
 def _written(x, out, stdout) -> None:
     "What is illustrative in `x`'s inputs, first; then `x` written to `out` (`exhibit.write_exhibit`), and where a CSV's provenance went."
@@ -868,6 +1294,7 @@ def explain_html(e: Explanation) -> str:
             f"<h2>Its place in every arrangement that reached it</h2>{tab(e.places.drop(columns=['summary']))}"
             f"<h2>Margins (each figure alone, the others held)</h2>{tab(e.margins)}"
             + (f"<h2>Rotation</h2><ul>{li(e.barred)}</ul>" if e.barred else '')
+            + (f"<h2>Assumptions</h2><ul>{li(e.result.assumptions)}</ul>" if e.result.assumptions else '')
             + f"<h2>Steps</h2>{tab(e.steps)}")
 
 def configure_explain(p) -> None:

@@ -16,8 +16,8 @@ from .bodies import InputError, load_bodies
 
 # %% auto #0
 __all__ = ['OBJECTION_DAYS', 'ENGLISH', 'HINDI', 'HINDI_NAMES', 'HINDI_CLAUSE', 'MONTHS_HI', 'ORDER_STATUTES', 'objections_until',
-           'date_en', 'date_hi', 'Order', 'allotment_order', 'order_html', 'configure_order', 'order_docx',
-           'command_order']
+           'date_en', 'date_hi', 'Order', 'in_force_on', 'allotment_order', 'order_html', 'configure_order',
+           'order_docx', 'command_order']
 
 # %% ../nbs/15_order.ipynb #ffcf76c7
 OBJECTION_DAYS = 7   # s.7(5)(3)(b): "not less than seven days"
@@ -57,11 +57,15 @@ class Order:
     kind: str                 # 'draft' or 'final'
     date: date
     table: pd.DataFrame       # serial, body, name_hi, category, reservation, आरक्षण
-    until: date | None = None # last date for objections (a draft)
+    until: date | None = None # last date for objections to the draft (of a final order: to its draft)
     result: Result | None = None
     departures: int | None = None   # a settled list (allotment=): offices that differ from what the text computes
     version: str = ''
     interpretations: dict = field(default_factory=dict)
+    published: date | None = None   # the date the draft was (or is to be) published: the objection period runs from it
+    draft_date: date | None = None  # a final order: the date of its draft
+    points: list = field(default_factory=list)   # the allotment's warnings, as points to resolve before the order is made
+    forced: list = field(default_factory=list)   # what `force=True` let through (a date outside the text's period), printed on it
     provenance: dict = field(default_factory=dict)  # what produced it: version, commit, statute texts, inputs by SHA-256, reading, dates
 
     def counts(self) -> pd.DataFrame:
@@ -72,19 +76,53 @@ class Order:
 
     def html(self) -> str: return order_html(self)
 
+def in_force_on(s, d: date) -> str | None:
+    "Why the statute's text was not in force on `d`, in words; None if it was (`Statute.in_force`: from, until)."
+    lo, hi = s.in_force
+    if (lo is None or lo <= d) and (hi is None or d <= hi): return None
+    span = (f"from {date_en(lo)}" if lo else '') + (f" until {date_en(hi)}" if hi else '')
+    return f"the text of {s.id} ({s.title}) is in force {span.strip()}: not on {date_en(d)}, the date of this order"
+
+def _dates(final: bool, order_date: date, until, draft_date, published) -> tuple:
+    "(published, until) of the draft: the period of (b) runs from publication (default: the draft's date); checked."
+    if not final:
+        pub = published or order_date
+        if pub < order_date: raise InputError(f"the draft of {date_en(order_date)} cannot be published before it ({date_en(pub)})")
+        return pub, objections_until(pub, until)
+    if draft_date is None:
+        raise InputError("a final order needs the date of its draft (draft_date=, or --draft-date): s.7(5)(3)(c) makes final "
+                         "the draft published for objections under (b)")
+    pub = published or draft_date
+    if pub < draft_date: raise InputError(f"the draft of {date_en(draft_date)} cannot be published before it ({date_en(pub)})")
+    last = objections_until(pub, until)
+    if order_date <= last:
+        raise InputError(f"the final order of {date_en(order_date)} comes before the objection period has run: the draft of "
+                         f"{date_en(draft_date)}, published {date_en(pub)}, takes objections until {date_en(last)} "
+                         "(s.7(5)(3)(b), (c)); the final order can be made from the day after")
+    return pub, last
+
 def allotment_order(statute: str, bodies, order_date: date, final: bool = False, until: date | None = None, previous=None,
                     previous_date: date | None = None, election_date: date | None = None, interpretations: dict | None = None,
-                    allotment=None) -> Order:
-    "The draft (or `final`) order of s.7(5)(3) for `bodies` under `statute`, dated `order_date`."
+                    allotment=None, draft_date: date | None = None, published: date | None = None, force: bool = False) -> Order:
+    """The draft (or `final`) order of s.7(5)(3) for `bodies` under `statute`, dated `order_date`. `published`: the date
+    the draft is (was) published, from which the objection period of (b) runs (default: the draft's date); a final order
+    needs its `draft_date` and is refused before that period has run. A date on which the statute's text was not in force
+    is refused, or with `force=True` printed on the order. The allotment's warnings are on the order as points to resolve."""
     s = registry.get(statute) if isinstance(statute, str) else statute
     if s.id not in ORDER_STATUTES:
         raise ValueError(f"the order of s.7(5)(3) is for the offices of Mayor ({', '.join(ORDER_STATUTES)}), not {s.id!r}")
-    res, departures = None, None
+    forced = []
+    if (why := in_force_on(s, order_date)):
+        if not force: raise InputError(why + " (force=True, or --force, makes it all the same and prints this on the order)")
+        forced.append(why)
+    pub, last = _dates(final, order_date, until, draft_date, published)
+    res, departures, points = None, None, []
     if allotment is None:
         res = allot(s, bodies, previous=previous, previous_date=previous_date, election_date=election_date, interpretations=interpretations)
         df = load_bodies(bodies, ()) if not isinstance(bodies, pd.DataFrame) else bodies
         cats = dict(zip(res.table['body'], res.table['category']))
         names = list(res.table['body'])
+        points = [str(w) for w in res.warnings]
     else:
         df = load_bodies(bodies, ())
         lst = load_previous(allotment, s.codes)
@@ -98,8 +136,9 @@ def allotment_order(statute: str, bodies, order_date: date, final: bool = False,
                              file=None if isinstance(allotment, pd.DataFrame) else str(allotment), column='body')
         try:
             from reservation_law.check import check
-            departures = check(s, bodies, lst, previous=previous, interpretations=interpretations,
-                               previous_date=previous_date, election_date=election_date).departures
+            c = check(s, bodies, lst, previous=previous, interpretations=interpretations,
+                      previous_date=previous_date, election_date=election_date)
+            departures, points = c.departures, [str(w) for w in c.warnings]
         except InputError: departures = None
     hi = dict(zip(df['body'], df['name_hi'])) if 'name_hi' in df.columns else {}
     table = pd.DataFrame({'serial': range(1, len(names) + 1), 'body': names,
@@ -107,15 +146,16 @@ def allotment_order(statute: str, bodies, order_date: date, final: bool = False,
                           'category': [cats[b] for b in names],
                           'reservation': [ENGLISH[cats[b]] for b in names], 'आरक्षण': [HINDI[cats[b]] for b in names]})
     from reservation_law import __version__
-    o = Order(s.id, 'final' if final else 'draft', order_date, table, None if final else objections_until(order_date, until),
-              res, departures, __version__, dict(res.interpretations) if res else {})
+    o = Order(s.id, 'final' if final else 'draft', order_date, table, last, res, departures, __version__,
+              dict(res.interpretations) if res else {}, pub, draft_date if final else None, points, forced)
     return _order_provenance(o, s, bodies, previous, allotment, interpretations, previous_date, election_date)
 
 def _order_provenance(o: Order, s, bodies, previous, allotment, interpretations, previous_date, election_date) -> Order:
     "The order with its provenance (`record.provenance`): the bodies, the previous and the settled allotment by SHA-256, its dates."
     from reservation_law.record import provenance, inputs_of
     iso = lambda d: d and d.isoformat()
-    params = {'order': o.kind, 'date': iso(o.date), 'objections_until': iso(o.until), 'previous_date': iso(previous_date),
+    params = {'order': o.kind, 'date': iso(o.date), 'objections_until': iso(o.until), 'published': iso(o.published),
+              'draft_date': iso(o.draft_date), 'force': bool(o.forced) or None, 'previous_date': iso(previous_date),
               'election_date': iso(election_date)}
     o.provenance = provenance(s, inputs_of(('bodies', bodies), ('previous', previous), ('allotment', allotment)),
                               s.resolve(interpretations), params, o.result.assumptions if o.result else [], 'order')
@@ -151,6 +191,10 @@ def order_html(o: Order) -> str:
                    "तथा महिलाओं के लिए आरक्षित किए जाने वाले पदों की संख्या निर्धारित करने के पश्चात्, राज्य सरकार नगर निगमों "
                    "के महापौर के पदों का आवंटन निम्नानुसार प्रस्तावित करती है। इस प्रारूप पर आपत्तियाँ दिनांक "
                    f"{date_hi(o.until)} तक प्रस्तुत की जा सकती हैं (धारा 7(5)(3)({HINDI_CLAUSE['b']}): कम से कम सात दिन)।")
+        if o.published:
+            lead_en += (f" The period is counted from the date of publication of this draft, {date_en(o.published)}"
+                        + (" (taken to be the date of the draft)." if o.published == o.date else "."))
+            lead_hi += f" यह अवधि इस प्रारूप के प्रकाशन की तिथि, {date_hi(o.published)}, से गिनी गई है।"
         pub_en = ("This draft is to be published in at least one daily newspaper having wide circulation in each district "
                   "concerned, and affixed on the notice boards of the offices of the District Magistrate and of the "
                   "Municipal Corporation concerned (section 7(5)(3)(d)).")
@@ -158,12 +202,19 @@ def order_html(o: Order) -> str:
                   "तथा जिला मजिस्ट्रेट एवं संबंधित नगर निगम के कार्यालयों के सूचना पट्ट पर चस्पा किया जाएगा "
                   f"(धारा 7(5)(3)({HINDI_CLAUSE['d']}))।")
     else:
+        drafted = (f" of {date_en(o.draft_date)}, published {date_en(o.published)}"
+                   + (" (taken to be the date of the draft)" if o.published == o.draft_date else '')
+                   + f", objections to which were received until {date_en(o.until)}" if o.draft_date else '')
         lead_en = (f"Under section 7(5)(3)(a) and (c) of the {act_en}, the State Government, having considered the objections "
-                   "to the draft order, allots the offices of Mayor to the Municipal Corporations as below; this order is final.")
+                   f"to the draft order{drafted}, allots the offices of Mayor to the Municipal Corporations as below; this order is final.")
         lead_hi = (f"{act_hi} की धारा 7(5)(3)({HINDI_CLAUSE['a']}) एवं ({HINDI_CLAUSE['c']}) के अधीन, प्रारूप आदेश पर प्राप्त "
                    "आपत्तियों पर विचार करने के पश्चात्, राज्य सरकार नगर निगमों के महापौर के पदों का आवंटन निम्नानुसार करती है; "
                    "यह आदेश अंतिम है।")
-        pub_en = pub_hi = ''
+        if o.draft_date:
+            lead_hi += (f" (प्रारूप आदेश दिनांक {date_hi(o.draft_date)}, प्रकाशन {date_hi(o.published)}, आपत्तियाँ "
+                        f"{date_hi(o.until)} तक।)")
+        pub_en = "This order is to be published in the Gazette (section 7(5)(3)(a): \"by order published in the Gazette\")."
+        pub_hi = f"यह आदेश गज़ट में प्रकाशित किया जाएगा (धारा 7(5)(3)({HINDI_CLAUSE['a']}))।"
     expl_en = ("Nothing in section 7 prevents persons belonging to the Scheduled Castes, the Scheduled Tribes, the backward "
                "classes and women from contesting elections to unreserved offices (section 7, Explanation).")
     expl_hi = ("धारा 7 की कोई बात अनुसूचित जातियों, अनुसूचित जनजातियों, पिछड़े वर्गों के व्यक्तियों तथा महिलाओं को अनारक्षित पदों "
@@ -176,17 +227,20 @@ def order_html(o: Order) -> str:
            f"the list settled by the Government (checked against {o.statute}: "
            + ('not checked' if o.departures is None else f"{o.departures} office(s) differ from what the text computes") + ')')
     def pair(en, hi): return f"<div class=\"pair\"><p lang=\"en\">{_e(en)}</p><p lang=\"hi\">{_e(hi)}</p></div>" if en else ''
+    forced = ''.join(f"<p class=\"forced\"><strong>Made outside the text's period (force): {_e(x)}.</strong></p>" for x in o.forced)
+    points = (f"<h2>Points to resolve before the order is made / <span lang=\"hi\">आदेश से पूर्व निराकरण हेतु बिंदु</span></h2>"
+              "<ul class=\"note\">" + ''.join(f"<li>{_e(p)}</li>" for p in o.points) + "</ul>" if o.points else '')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title_en)} — {_e(date_en(o.date))}</title><style>{_ORDER_CSS}</style></head><body>"
             f"<h1>{_e(title_en)}</h1><h1 lang=\"hi\">{_e(title_hi)}</h1>"
             f"<p style=\"text-align:center\">Date / <span lang=\"hi\">दिनांक</span>: {_e(date_en(o.date))} / "
             f"<span lang=\"hi\">{_e(date_hi(o.date))}</span></p>"
-            + pair(lead_en, lead_hi)
+            + forced + pair(lead_en, lead_hi)
             + "<table><thead><tr><th>No. / <span lang=\"hi\">क्रम सं.</span></th><th>Municipal Corporation / "
               "<span lang=\"hi\">नगर निगम</span></th><th>Office of Mayor reserved for / <span lang=\"hi\">महापौर पद का आरक्षण</span>"
               f"</th></tr></thead><tbody>{rows}</tbody></table>"
             + f"<h2>Offices / <span lang=\"hi\">पद</span></h2><table><tbody>{counts}</tbody></table>"
-            + pair(pub_en, pub_hi) + f"<div class=\"note\">{pair(expl_en, expl_hi)}</div>"
+            + pair(pub_en, pub_hi) + points + f"<div class=\"note\">{pair(expl_en, expl_hi)}</div>"
             + f"<p class=\"meta\">Prepared with reservation_law {_e(o.version)}: {_e(how)}. A text for the State Government's "
               "officers: the order is the Government's, made and published by it (section 7(5)(3)(a)). The Hindi text was composed "
               "by the program and must be read by the Government's translator before publication.</p></body></html>")
@@ -205,7 +259,13 @@ def configure_order(p) -> None:
     g.add_argument('--draft', action='store_true', help='the draft order of s.7(5)(3)(b), with the last date for objections')
     g.add_argument('--final', action='store_true', help='the final order of s.7(5)(3)(c)')
     p.add_argument('--date', type=_date, required=True, help='date of the order (YYYY-MM-DD)')
-    p.add_argument('--objections-until', type=_date, help='last date for objections (not less than seven days after --date)')
+    p.add_argument('--objections-until', type=_date, help='last date for objections (not less than seven days after publication)')
+    p.add_argument('--published', type=_date, help='date the draft is (was) published, from which the seven days of s.7(5)(3)(b) '
+                                                   'run (default: the date of the draft)')
+    p.add_argument('--draft-date', type=_date, help='a --final order: the date of its draft (the final order is refused before '
+                                                    'the objection period has run)')
+    p.add_argument('--force', action='store_true', help="make the order on a date outside the statute's period all the same "
+                                                        '(warned, and printed on the order)')
     p.add_argument('--allotment', help='the list the Government settled (CSV/XLSX with body, category) instead of a computation')
     p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
     p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
@@ -220,6 +280,9 @@ def order_docx(o: Order, out) -> None:
     d = docx.Document()
     d.add_heading(('Draft order' if o.kind == 'draft' else 'Order') + ' of allotment of the offices of Mayor', 1)
     d.add_paragraph(f"Date: {date_en(o.date)}" + (f"; objections until {date_en(o.until)} (s.7(5)(3)(b))" if o.until else ''))
+    for x in o.forced: d.add_paragraph(f"Made outside the text's period (force): {x}.")
+    for x in o.points: d.add_paragraph(f"Point to resolve: {x}")
+    if o.kind == 'final': d.add_paragraph("This order is to be published in the Gazette (section 7(5)(3)(a)).")
     t = d.add_table(rows=1, cols=3)
     for c, h in zip(t.rows[0].cells, ('No. / क्रम सं.', 'Municipal Corporation / नगर निगम', 'Reserved for / आरक्षण')): c.text = h
     for r in o.table.itertuples():
@@ -238,7 +301,7 @@ def command_order(args, stdout, stderr) -> int:
     if s.id not in ORDER_STATUTES: raise UsageError(f"the order of s.7(5)(3) is for the offices of Mayor ({', '.join(ORDER_STATUTES)}), not {s.id!r}")
     try: s.resolve(it)
     except KeyError as e: raise UsageError(e.args[0]) from None
-    if args.final and args.objections_until: raise UsageError("--objections-until is for a --draft order")
+    if args.draft and args.draft_date: raise UsageError("--draft-date is for a --final order (a draft's date is --date)")
     out = args.output
     suf = Path(out).suffix.lower() if out else '.html'
     if suf not in ('.html', '.docx', '.json', '.xlsx'): raise UsageError("-o must end in .html, .json, .xlsx or .docx")
@@ -252,7 +315,9 @@ def command_order(args, stdout, stderr) -> int:
         except ModuleNotFoundError: raise UsageError("a .docx order needs the python-docx package, which is not installed: use .html") from None
     o = allotment_order(s, args.bodies, args.date, final=args.final, until=args.objections_until, previous=args.previous,
                         previous_date=args.previous_date, election_date=args.election_date, interpretations=it,
-                        allotment=args.allotment)
+                        allotment=args.allotment, draft_date=args.draft_date, published=args.published, force=args.force)
+    for x in o.forced: print(f"warning: {x}; made all the same (--force), and said so on the order", file=stderr)
+    for x in o.points: print(f"point to resolve: {x}", file=stderr)
     from reservation_law.exhibit import exhibit_html, write_exhibit
     from reservation_law.record import illustrative_lines
     if not out: stdout.write(exhibit_html(o)); return 0
@@ -266,5 +331,5 @@ def command_order(args, stdout, stderr) -> int:
     from reservation_law.bodies import printable
     for line in illustrative_lines(o.provenance): print(line, file=stderr)     # the first lines a reader sees
     print(f"reservation_law {o.version}: {o.kind} order of {date_en(o.date)}, {len(o.table)} corporations"
-          + (f", objections until {date_en(o.until)}" if o.until else '') + f" → {printable(out)}", file=stderr)
+          + (f", objections until {date_en(o.until)}" if o.until and o.kind == 'draft' else '') + f" → {printable(out)}", file=stderr)
     return 0

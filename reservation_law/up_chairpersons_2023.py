@@ -118,7 +118,7 @@ GENERAL_WOMEN = Interpretation('general-women', clause('(d)(iv)'),
                    "than (b)(iv) gives (the 'including' read as description only)"}, 'less-group-women')
 
 FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
-                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+                  "(Indra Sawhney v. Union of India, 1992; K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
 
 def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str = 'Palika Parishads') -> tuple:
     "(b) and its Explanation: the State's counts (`Count`s), steps and warnings, over all the bodies of one kind."

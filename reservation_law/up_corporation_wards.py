@@ -38,7 +38,7 @@ def women_seats(k: int, code: str, clause: str = 's.7(3)') -> Count:
 
 # %% ../nbs/12_up_corporation_wards.ipynb #5cd4e09e
 FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for SC, ST and BC taken together "
-                  "(K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
+                  "(Indra Sawhney v. Union of India, 1992; K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
 
 def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, bc: int,
                       half: str = 'up', sc_st: bool = True) -> tuple:

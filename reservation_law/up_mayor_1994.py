@@ -58,14 +58,14 @@ def women_total_1994(n: int, option: str = 'one-third') -> Count | None:
                           expr=f"one-third of {n} offices")
 
 # %% ../nbs/10_up_mayor_1994.ipynb #59d12bf7
-CEILING = 'K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021'
+CEILING = 'Indra Sawhney v. Union of India, 1992; K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021'
 
 def ceiling_warning(groups: dict, n: int, what: str = 'offices') -> LegalWarning | None:
     """The fifty per cent ceiling: a warning if the offices (or seats) for SC, ST and BC together, `groups` = {code: count},
     are more than half of `n`. Exactly half is within it."""
     k = sum(groups.values())
     if 2 * k <= n: return None
-    return LegalWarning('bound', 'Constitution, Art. 243T: the fifty per cent ceiling',
+    return LegalWarning('bound', "the fifty per cent ceiling of the Supreme Court's decisions",
         f"SC + ST + BC {what} are {' + '.join(str(v) for v in groups.values())} = {k} of {n}, more than half: the Supreme Court "
         f"has held that reservation for SC, ST and BC in local bodies together may not exceed fifty per cent ({CEILING}); the "
         "statute's counts are computed as the text prescribes, and the excess is for the State to resolve")

@@ -911,7 +911,7 @@ for label, d in {'ISO week 2023-W13-4': '2023-W13-4', 'basic 20230330': '2023033
         {'bodies.csv': b.csv()}, Refused(None, None, None, ('YYYY-MM-DD',)), M)
 names_only = Table(('body',), tuple((r[0],) for r in b.rows))
 add(f'options/order --allotment with a bodies file of names only', 'options',
-    ('order', M, 'names.csv', '--final', '--date', '2023-04-05', '--allotment', 'list.csv', '-o', 'o.html'),
+    ('order', M, 'names.csv', '--final', '--date', '2023-04-09', '--draft-date', '2023-03-30', '--allotment', 'list.csv', '-o', 'o.html'),
     {'names.csv': names_only.csv(), 'list.csv': Table.bundled(PREVIOUS).csv()}, Accepted(('o.html',)), M)
 # options given twice with conflicting values
 prev_files = {'bodies.csv': b.csv(), 'p1.csv': Table.bundled(PREVIOUS).csv(), 'p2.csv': Table.bundled(PREVIOUS).csv()}

@@ -64,14 +64,14 @@ def test_a_witness_always_meets_its_order_and_total(rows, data):
 
 # --- departures, reasons, counts, readings on made-up corporations -------------------------------------------------
 
-def test_a_lawful_list_has_no_departure_under_any_reading():
-    c = check('up-mayor-2023', SMALL, OK)
-    assert c.departures == 0 and c.lawful and len(c.readings) == len(readings('up-mayor-2023')) and c.readings.exact.all()
+def test_a_consistent_list_has_no_departure_under_any_reading():
+    c = check('up-mayor-2023', SMALL, OK, exhaustive=True)     # every reading, however many (128 since #16)
+    assert c.departures == 0 and c.consistent and len(c.readings) == len(readings('up-mayor-2023')) and c.readings.exact.all()
 
 
 def test_a_departure_names_the_place_and_the_cut_off():
     c = check('up-mayor-2023', SMALL, BAD)
-    assert c.departures == 2 and not c.lawful
+    assert c.departures == 2 and not c.consistent
     t = c.table.set_index('body')
     assert t.loc['D', 'clause'] == 's.7(5)(1)(d)(iii)'
     assert t.loc['D', 'reason'] == ('D: published BC-W; under s.7(5)(1)(d)(iii) D is 2nd of 6 by BC percentage '
@@ -84,22 +84,23 @@ def test_a_departure_names_the_place_and_the_cut_off():
 def test_counts_that_depart_are_reported():
     c = check('up-mayor-2023', SMALL, OK.assign(category=['SC-W', 'BC-W', 'W', 'W', 'UR', 'UR', 'UR']))
     w = c.counts.set_index('category').loc['W']
-    assert (w.published, w.computed, w.agrees) == (2, 1, False) and not c.lawful
+    assert (w.published, w.computed, w.agrees) == (2, 1, False) and not c.consistent
 
 
-def test_readings_are_sorted_fewest_departures_first():
-    c = check('up-mayor-2023', SMALL, OK.assign(category=['SC-W', 'BC-W', 'UR', 'UR', 'UR', 'W', 'UR']))
-    d = list(c.readings.departures)
-    assert d == sorted(d) and len(c.readings) == len(readings('up-mayor-2023'))
+def test_readings_are_sorted_counts_as_the_lists_first_then_fewest_departures():
+    c = check('up-mayor-2023', SMALL, OK.assign(category=['SC-W', 'BC-W', 'UR', 'UR', 'UR', 'W', 'UR']), exhaustive=True)
+    key = list(zip(c.readings['counts'], c.readings.departures))
+    assert key == sorted(key) and len(c.readings) == len(readings('up-mayor-2023'))
+    assert (c.readings['contradicts'] == (c.readings['counts'] > 0)).all()
     assert {tuple(sorted(r.items())) for r in c.readings.interpretations} == {tuple(sorted(r.items())) for r in readings('up-mayor-2023')}
 
 
 def test_to_dict_has_the_documented_fields_and_is_json():
     d = check('up-mayor-2023', SMALL, BAD).to_dict()
     json.dumps(d)
-    assert d['bodies'][3] == {'body': 'D', 'published': 'BC-W', 'computed': 'UR', 'agrees': False,
+    assert d['bodies'][3] == {'body': 'D', 'published': 'BC-W', 'computed': 'UR', 'agrees': False, 'condition': '',
                               'clause': 's.7(5)(1)(d)(iii)', 'reason': d['bodies'][3]['reason']}
-    assert set(d['readings'][0]) == {'interpretations', 'departures', 'exact'} and 'provenance' in d
+    assert set(d['readings'][0]) == {'interpretations', 'departures', 'counts', 'contradicts', 'exact'} and 'provenance' in d
 
 
 def test_a_published_body_not_in_the_input_is_bad_input():
@@ -116,7 +117,7 @@ def test_a_body_missing_from_the_published_list_departs():
 
 def test_without_bc_the_list_implies_an_order_and_a_range():
     c = check('up-mayor-2023', SMALL.drop(columns='bc'), BAD)
-    assert c.departures == 0                       # lawful, if the conditions hold
+    assert c.departures == 0                       # consistent with the text, if the conditions hold
     assert c.implied.detail['state_total'] == {'offices': 1, 'lowest': 501, 'highest': None, 'population': 7000}
     assert c.implied.detail['order']['own-population'] == {'first': ['D'], 'then': [], 'of': list('BCDEFG'), 'by': 'BC percentages'}
     assert 'the BC percentage of D is the highest of the 6 corporations left after SC' in ' '.join(c.implied.conditions)
@@ -131,14 +132,16 @@ def test_without_bc_a_list_the_other_steps_forbid_still_departs():
 def test_without_bc_an_impossible_count_is_said():
     pub = OK.assign(category=['SC-W', 'BC-W', 'W', 'BC', 'UR', 'UR', 'UR'])      # 2 BC offices: the cap of 7 is 1
     c = check('up-mayor-2023', SMALL.drop(columns='bc'), pub)
-    assert c.implied.detail['state_total'] is None and 'at most 1 of 7' in c.implied.conditions[0] and not c.lawful
+    assert c.implied.detail['state_total'] is None and 'at most 1 of 7' in c.implied.conditions[0] and not c.consistent
 
 
 def test_without_bc_and_with_a_previous_allotment_the_bc_offices_are_not_checked():
     prev = pd.read_csv(DRAFT)
     c = check('up-mayor-2023', CENSUS, prev, previous=prev, previous_date=pd.Timestamp('2023-05-01').date())
     t = c.table.set_index('body')
-    assert t.agrees[t.published.isin(['BC', 'BC-W'])].isna().all()
+    sc = t.published.str.startswith('SC') | t.computed.str.startswith('SC')
+    assert t.agrees[~sc].isna().all() and t.agrees[sc].notna().all()      # only the SC step is checked without BC figures
+    assert t.loc['Firozabad', 'agrees'] is False                           # published BC-W; the SC walk gives it SC whatever BC is
     assert t.loc['Agra', 'agrees'] is False and 'it held SC-W in the previous election' in t.loc['Agra', 'reason']
     assert any('not derived here' in x for x in c.implied.conditions)
 
@@ -157,7 +160,7 @@ def test_other_statutes_without_bc_check_only_sc_and_st():
 
 def test_the_march_2023_draft_is_what_the_2023_text_gives_if_the_bc_figures_allow():
     c = check('up-mayor-2023', CENSUS, DRAFT)
-    assert c.departures == 0 and c.lawful
+    assert c.departures == 0 and c.consistent
     t = c.table.set_index('body')
     assert list(t.index[t.computed.isin(['SC', 'SC-W'])]) == ['Agra', 'Jhansi']
     assert sorted(t.index[t.computed == 'W']) == ['Ghaziabad', 'Kanpur', 'Lucknow']
@@ -227,7 +230,9 @@ def test_explain_places_in_each_arrangement_and_the_rotation_bar():
     p = e.places.set_index('arrangement')
     bc = p.loc[[i for i in p.index if i.startswith('BC')][0]]
     assert (bc['place'], bc['of'], bc['offices']) == (1, 6, 1)
-    assert e.category != 'BC-W' and any('held BC-W in the previous election' in b for b in e.barred)
+    # after a previous election the walk decides: the BC walk starts next to B, where last time's ended, so B is last
+    assert e.category != 'BC-W' and 'BC walk of s.7(5)(1)(d)(iii); (f) from D' in e.reason and 'position 6 of 6' in e.reason
+    assert e.barred == [] and bc['position'] == 6
 
 
 def test_explain_an_unknown_body_is_bad_input():
@@ -255,7 +260,7 @@ def test_cli_check_outputs(tmp_path):
     for f in (j, c, h): assert cli('check', 'up-mayor-1994', CENSUS, PROV, '-o', f)[0] == 1
     d = json.loads(j.read_text(encoding='utf-8'))
     assert len(d['bodies']) == 17 and d['departures'] == 10 and d['readings'][0]['departures'] <= 10
-    assert list(pd.read_csv(c).columns) == ['body', 'published', 'computed', 'agrees', 'clause', 'reason']
+    assert list(pd.read_csv(c).columns) == ['body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason']
     html = h.read_text(encoding='utf-8')
     assert html.startswith('<!DOCTYPE html>') and 'http' not in html
     assert sorted(p.name for p in tmp_path.iterdir()) == ['c.csv', 'c.html', 'c.json', 'c.provenance.json']   # no temporary file left
@@ -300,7 +305,8 @@ def test_readings_sharing_a_cache_count_what_each_reading_alone_gives():
     want = [_departures(_cats(_run(s, df, it, None, None, None)), dict(zip(pub.body, pub.category))) for it in some.interpretations]
     assert len(c.readings) > 50 and list(some.departures) == want
     assert c.departures == int(c.readings.set_index('reading').departures['default']) > 0
-    assert list(c.readings.departures) == sorted(c.readings.departures) and len(set(want)) > 1
+    key = list(zip(c.readings['counts'], c.readings.departures))
+    assert key == sorted(key) and len(set(want)) > 1                       # counts as the list's first, then rows
 
 
 def renamed(tmp_path):
@@ -319,7 +325,7 @@ def renamed(tmp_path):
 def test_check_and_explain_take_renames_and_a_sheet(tmp_path):
     book, prev, pub = renamed(tmp_path)
     c = check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'}, sheet='2023')
-    assert c.lawful and c.provenance['parameters'] == {'sheet': '2023', 'renames': {'Faizabad': 'Ayodhya'}}
+    assert c.consistent and c.provenance['parameters'] == {'sheet': '2023', 'renames': {'Faizabad': 'Ayodhya'}}
     with pytest.raises(InputError, match='--rename'): check('up-mayor-2023', book, pub, previous=prev, sheet='2023')
     with pytest.raises(InputError, match='sheet'): check('up-mayor-2023', book, pub, previous=prev, renames={'Faizabad': 'Ayodhya'})
     with pytest.raises(InputError, match='none was given'): check('up-mayor-2023', BODIES17, pub, renames={'Faizabad': 'Ayodhya'})
@@ -346,7 +352,7 @@ def test_check_xlsx_has_every_table_as_a_sheet(tmp_path):
     got = pd.read_excel(f, sheet_name=None, keep_default_na=False)
     assert list(got['bodies'].body) == list(c.table.body) and list(got['bodies'].reason) == list(c.table.reason)
     assert list(got['readings'].departures) == list(c.readings.departures)
-    assert list(got['readings'].columns) == ['reading', 'departures', 'exact'] + [i for i in c.readings.interpretations[0]]
+    assert list(got['readings'].columns) == ['reading', 'departures', 'counts differing', 'exact'] + [i for i in c.readings.interpretations[0]]
     assert list(got['implied'].condition) == c.implied.conditions
     assert 'Statute' in list(got['provenance'].item)
     assert f.read_bytes() == (cli('check', 'up-mayor-2023', CENSUS, DRAFT, '-o', tmp_path / 'd.xlsx'), (tmp_path / 'd.xlsx').read_bytes())[1]
@@ -370,3 +376,222 @@ def test_check_explain_and_rotate_share_one_table_of_arguments():
     with pytest.raises(SystemExit): p.parse_args(['--previous-date', '20171122'])      # YYYY-MM-DD only, as allot
     with pytest.raises(KeyError): add_arguments(p, 'no-such-argument')
     assert set(ARGUMENTS) >= {'statute', 'bodies', 'sheet', 'previous', 'previous-date', 'rename', 'election-date', 'interpretation'}
+
+
+# --- reasons after a previous election: the walk of (f), recomputed independently from the chain ------------------
+
+ILLUSTRATIVE = example_path('up_corporations_17_bc_illustrative.csv')
+
+
+def _order(df, key):
+    "Bodies by `key` (an exact Fraction or int per row) descending, ties by larger population then name: the default tie-break."
+    rows = list(df.itertuples())
+    return [r.body for r in sorted(rows, key=lambda r: (-key(r), -int(r.population), r.body))]
+
+
+def _positions_1994(df, cats_by_election):
+    "The walk of each election of the 1994 text, from the chain alone: serial order by SC percentage, each walk starting "
+    "next to the last women's office (W if any, else any women's) of the one before."
+    order = _order(df, lambda r: Fraction(int(r.sc), int(r.population)))
+    walks_, start = [], 0
+    for cats in cats_by_election:
+        walk = order[start:] + order[:start]
+        walks_.append(walk)
+        women = [b for b in walk if cats[b] == 'W'] or [b for b in walk if cats[b].endswith('-W')]
+        start = (order.index(women[-1]) + 1) % len(order) if women else 0
+    return walks_
+
+
+def _held(p, g):
+    return bool(p) and p != 'UR' and (p == 'W' if g == 'W' else p.split('-')[0] == g)
+
+
+def _positions_2023_owed(df, cats_by_election):
+    "As `_positions_2023`, with the rule of #16: a body passed over by the women's bar alone (it did not hold the group) "
+    "is owed a turn and heads the group's next walk; the walk then continues next to its last office outside that head."
+    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
+            'W': lambda r: int(r.population)}
+    orders = {g: _order(df, k) for g, k in keys.items()}
+    out, ends, owed, prev = [], {}, {g: [] for g in keys}, {}
+    for cats in cats_by_election:
+        left, this = set(df.body), {}
+        for g in ('SC', 'BC', 'W'):
+            mine = {b for b in left if (cats[b] == 'W' if g == 'W' else cats[b].split('-')[0] == g)}
+            order = orders[g]
+            i = (order.index(ends[g]) + 1) % len(order) if g in ends else 0
+            cyc = [b for b in order[i:] + order[:i] if b in left]
+            due = [b for b in owed[g] if not _held(prev.get(b), g)]
+            head = [b for b in due if b in left]
+            walk = head + [b for b in cyc if b not in head]
+            this[g] = walk
+            if mine:
+                reach = max(walk.index(b) for b in mine)
+                passed = [b for b in walk[:reach + 1] if b not in mine and not _held(prev.get(b), g)]
+                fresh = [walk.index(b) for b in mine if walk.index(b) >= len(head)]
+                if fresh: ends[g] = walk[max(fresh)]
+                owed[g] = [b for b in due if b not in mine] + [b for b in passed if b not in due]
+            left -= mine
+        out.append(this); prev = cats
+    return out
+
+
+def _positions_2023(df, cats_by_election):
+    "The walks of each election of the 2023 text, from the chain alone: per group its arrangement over the bodies left, "
+    "each walk starting next to where the group's walk of the election before ended (placed in the whole order)."
+    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
+            'W': lambda r: int(r.population)}
+    orders = {g: _order(df, k) for g, k in keys.items()}
+    out, ends = [], {}
+    for cats in cats_by_election:
+        left, this = set(df.body), {}
+        for g in ('SC', 'BC', 'W'):
+            mine = {b for b in left if (cats[b] == 'W' if g == 'W' else cats[b].split('-')[0] == g)}
+            order = orders[g]
+            i = (order.index(ends[g]) + 1) % len(order) if g in ends else 0
+            walk = [b for b in order[i:] + order[:i] if b in left]
+            this[g] = walk
+            if mine: ends[g] = max(mine, key=walk.index)
+            left -= mine
+        out.append(this)
+    return out
+
+
+@pytest.mark.parametrize('sid', ['up-mayor-1994', 'up-mayor-2023'])
+def test_every_reason_after_a_previous_election_names_the_walk_position_and_every_pass_over(sid):
+    from reservation_law.rotate import rotate
+    df = pd.read_csv(ILLUSTRATIVE)
+    from datetime import date
+    dates = [date(y, 5, 4) for y in ((2000, 2005, 2010, 2015) if sid == 'up-mayor-1994' else (2023, 2024, 2025, 2026))]
+    chain = rotate(sid, ILLUSTRATIVE, 4, dates=dates)           # dated: each election's previous election and Art. 334 known
+    cats = [dict(zip(r.table.body, r.table.category)) for r in chain.results]
+    owed = 'owed' in next(iter(chain.results[0].record['rotation'].get('walks', {None: {}}).values()))   # the rule of #16
+    mine = (_positions_1994(df, cats) if sid == 'up-mayor-1994' else
+            _positions_2023_owed(df, cats) if owed else _positions_2023(df, cats))
+    for k in range(1, len(chain.results)):
+        prev = chain.results[k - 1].table[['body', 'category']].copy(); prev.attrs['record'] = chain.results[k - 1].record
+        published = chain.results[k].table[['body', 'category']]
+        c = check(sid, ILLUSTRATIVE, published, previous=prev, previous_date=dates[k - 1], election_date=dates[k])
+        assert c.departures == 0
+        reasons = dict(zip(c.table.body, c.table.reason))
+        for b, code in cats[k].items():
+            if sid == 'up-mayor-1994':
+                walk = mine[k]
+                assert f"position {walk.index(b) + 1} of 17" in reasons[b], (k, b, reasons[b])
+                # every body passed over before it: before the last office of a block, open then, and barred by (f)
+                for code2 in ('SC-W', 'SC', 'BC-W', 'BC', 'W'):
+                    got = [x for x in walk if cats[k][x] == code2]
+                    if not got: continue
+                    taken = {x for x in walk if cats[k][x] in ('SC-W', 'SC', 'BC-W', 'BC', 'W')[:('SC-W', 'SC', 'BC-W', 'BC', 'W').index(code2)]}
+                    for x in walk[:walk.index(got[-1])]:
+                        p = cats[k - 1][x]
+                        barred = p != 'UR' and ((p.endswith('-W') or p == 'W') and (code2.endswith('-W') or code2 == 'W')
+                                                or (p.split('-')[0] == code2.split('-')[0] and code2 != 'W'))
+                        if barred and x not in taken and cats[k][x] != code2 and walk.index(x) < walk.index(b):
+                            assert x in reasons[b], (k, b, x)
+            else:
+                for g in ('SC', 'BC', 'W'):                # every walk that reached it, up to the one that gave its office
+                    walk = mine[k][g]
+                    if b not in walk: break
+                    assert f"position {walk.index(b) + 1} of {len(walk)}" in reasons[b], (k, b, g, reasons[b])
+                    got = [x for x in walk if (cats[k][x] == 'W' if g == 'W' else cats[k][x].split('-')[0] == g)]
+                    passed = [x for x in walk[:walk.index(got[-1])] if x not in got] if got else []
+                    for x in passed:                       # passed over: before the walk's last office, yet not given it
+                        if walk.index(x) < walk.index(b): assert x in reasons[b], (k, b, g, x)
+                    if b in got: break
+        for b in cats[k]:                                  # explain gives every body the same reason (margins aside)
+            assert explain(sid, ILLUSTRATIVE, b, previous=prev, margins_of=(), previous_date=dates[k - 1],
+                           election_date=dates[k]).reason == reasons[b], (k, b)
+
+
+def test_check_lawful_is_a_deprecated_alias_of_consistent():
+    c = check('up-mayor-2023', SMALL, OK)
+    with pytest.warns(DeprecationWarning, match='consistent'):
+        assert c.lawful is c.consistent is True
+
+
+def test_the_2022_list_ranks_first_a_reading_whose_counts_are_the_lists():
+    c = check('up-mayor-1994', CENSUS, PROV)
+    assert c.readings['counts'].iloc[0] == 0 and not c.readings['contradicts'].iloc[0]
+    gs = c.readings.set_index('reading')
+    assert gs.loc[[r for r in gs.index if 'women-total=groups-only' in r], 'contradicts'].all()   # no W office: 3 published
+
+
+def test_the_2023_draft_marks_its_bc_w_and_ur_rows_as_agreeing_on_the_condition():
+    c = check('up-mayor-2023', CENSUS, DRAFT)
+    t = c.table.set_index('body')
+    for code in ('BC', 'BC-W', 'W', 'UR'):
+        rows = t[t.computed == code]
+        assert len(rows) and rows.condition.str.startswith('agrees if').all(), code
+    assert (t[t.computed.isin(['SC', 'SC-W'])].condition == '').all()
+    assert 'Firozabad and Shahjahanpur' in t.loc['Firozabad', 'condition'] and 'then Meerut and Saharanpur' in t.loc['Meerut', 'condition']
+    assert c.conditional == 15 and 'agree only if a condition holds' in c.text()
+    assert not any('state-share' in x for x in c.implied.conditions) and c.implied.detail['moot'] == ['state-share']
+
+
+def test_the_caveat_and_the_first_election_are_said_in_every_format(tmp_path):
+    from reservation_law.check import CAVEAT, check_html, check_sheets
+    c = check('up-mayor-2023', SMALL, OK)
+    import html
+    assert CAVEAT in c.text() and c.to_dict()['caveat'] == CAVEAT and html.escape(CAVEAT[1:]) in check_html(c)
+    assert CAVEAT in dict(check_sheets(c))['notes and warnings'].text.tolist()
+    assert any('checked as a first election' in n for n in c.notes) and 'lawful' not in c.to_dict()
+    assert any(a.startswith('election date not given') for a in c.to_dict()['assumptions'])
+    assert 'Assumption: election date not given' in c.text() and 'Assumption: election date not given' in explain('up-mayor-2023', SMALL, 'A').text()
+
+
+def test_only_listed_checks_the_2006_list_from_the_command_line():
+    code, out, err = cli('check', 'up-mayor-1994', CENSUS, Y2006, '--only-listed')
+    assert code == 1 and '12 bodies: ' in out and ', 7 depart' in out, out
+    assert 'Left out (not named by the published list): Ayodhya, Firozabad, Mathura-Vrindavan, Saharanpur, Shahjahanpur' in out
+    code, out, err = cli('check', 'up-mayor-1994', CENSUS, Y2006)
+    assert '17 bodies' in out and 'only_listed=True, or --only-listed' in out
+
+
+def test_counts_of_december_2022_recomputed_by_hand():
+    from reservation_law.check import check_counts
+    towns = pd.read_csv(example_path('census2011_up_statutory_towns.csv'))
+    for kind, sid, src, n, published, want in (
+            ('Nagar Palika Parishad', 'up-palika-parishads-2023', 'up_palika_parishads_2011_bc_illustrative.csv', 200, 27, 22),
+            ('Nagar Panchayat', 'up-nagar-panchayats-2023', 'up_nagar_panchayats_2011_bc_illustrative.csv', 545, 73, 74)):
+        d = towns[towns.kind == kind]
+        sc, pop = int(d.sc.sum()), int(d.population.sum())
+        q, r = divmod(n * sc, pop)
+        assert q + (1 if 2 * r >= pop else 0) == want                   # half or more rounded off to one
+        cc = check_counts(sid, example_path(src), {'SC': published}, n=n)
+        row = cc.table.iloc[0]
+        assert (row.computed, row.agrees) == (want, False) and not cc.consistent
+        # the shares s with 2·published − 1 ≤ 2·n·s < 2·published + 1
+        assert (row.lowest, row.highest) == (Fraction(2 * published - 1, 2 * n), Fraction(2 * published + 1, 2 * n))
+        for s_ in (row.lowest, (row.lowest + row.highest) / 2):
+            q, r = divmod(n * s_.numerator, s_.denominator); assert q + (2 * r >= s_.denominator) == published
+        q, r = divmod(n * row.highest.numerator, row.highest.denominator); assert q + (2 * r >= row.highest.denominator) == published + 1
+    code, out, err = cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'),
+                         '--counts', 'SC=27,N=200')
+    assert code == 1 and 'published 27, the text gives 22' in out and '13.25' in out
+    assert cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'), '--counts', 'SC=x')[0] == 2
+
+
+def test_a_margin_says_when_it_holds_only_by_the_tie_break_and_where_the_walk_then_starts():
+    df = pd.DataFrame({'body': list('ABCDEFG'), 'population': [1000, 2000, 1200, 900, 900, 1000, 1000],
+                       'sc': [300, 800, 100, 100, 100, 100, 100], 'st': [0] * 7, 'bc': [100, 400, 150, 200, 150, 100, 100]})
+    m = margins('up-mayor-2023', df, 'A', interpretations={'tiebreak': 'name'}, columns=('sc',)).set_index('change')
+    # 400 of 1,000 is B's 800 of 2,000 exactly: A is first only because the tie-break orders by name
+    assert (m.loc['more', 'persons'], m.loc['more', 'becomes']) == (100, 'SC-W')
+    assert m.loc['more', 'also'] == 'only by the tie-break (tiebreak=name; with tiebreak=population-name it stays UR)'
+    assert margins('up-mayor-2023', df, 'A', columns=('sc',)).set_index('change').loc['more', 'persons'] == 101
+    from reservation_law.rotate import rotate
+    from datetime import date
+    r = rotate('up-mayor-1994', ILLUSTRATIVE, 2, dates=[date(2012, 5, 4), date(2017, 5, 4)])
+    prev = r.results[0].table[['body', 'category']].copy(); prev.attrs['record'] = r.results[0].record
+    e = explain('up-mayor-1994', ILLUSTRATIVE, 'Meerut', previous=prev, previous_date=date(2012, 5, 4), election_date=date(2017, 5, 4))
+    row = e.margins.set_index(['figure', 'change']).loc[('sc', 'fewer')]
+    assert row['also'] == 'the walk of (f) then starts at Meerut, not Mathura-Vrindavan' and row['also'] in e.text()
+
+
+def test_a_previous_election_the_text_disregards_is_checked_as_a_first_election():
+    from datetime import date
+    c = check('up-mayor-2023', ILLUSTRATIVE, DRAFT, previous=PROV, previous_date=date(2022, 12, 5))   # before the 2023 Ordinance
+    assert any(n.startswith("checked as a first election: the previous allotment given is not of a 'previous election'") for n in c.notes)
+    assert not any('walk' in r for r in c.table.reason)
+    e = explain('up-mayor-2023', ILLUSTRATIVE, 'Agra', previous=PROV, previous_date=date(2022, 12, 5))
+    assert 'walk' not in e.reason and e.barred == []

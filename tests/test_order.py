@@ -47,8 +47,8 @@ def test_the_page_is_self_contained():
 def test_a_computed_order_and_a_settled_list_that_departs():
     o = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 3, 30))
     assert o.result is not None and o.departures is None and len(o.table) == 17
-    f = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 9), final=True, allotment=DRAFT)
-    assert f.until is None and f.departures > 0 and 'अंतिम आदेश' in f.html() and 'Objections to this draft' not in f.html()
+    f = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 9), final=True, allotment=DRAFT, draft_date=date(2023, 3, 30))
+    assert f.until == date(2023, 4, 6) and f.departures > 0 and 'अंतिम आदेश' in f.html() and 'Objections to this draft' not in f.html()
 
 
 def test_a_settled_list_must_name_the_same_bodies():
@@ -73,11 +73,58 @@ def test_cli_order(tmp_path):
     code, _, err = cli('order', 'up-mayor-2023', CENSUS, '--draft', '--date', '2023-03-30', '--allotment', DRAFT, '-o', out)
     assert code == 0 and 'objections until 6 April 2023' in err and 'अनारक्षित' in out.read_text(encoding='utf-8')
     assert [p.name for p in tmp_path.iterdir()] == ['o.html']
-    code, html, _ = cli('order', 'up-mayor-1994', ILLUSTRATIVE, '--final', '--date', '2022-12-05')
-    assert code == 0 and html.startswith('<!DOCTYPE html>')
+    code, html, err = cli('order', 'up-mayor-1994', ILLUSTRATIVE, '--final', '--date', '2022-12-05', '--draft-date', '2022-11-25')
+    assert code == 0 and html.startswith('<!DOCTYPE html>') and 'point to resolve: gap' in err and 'Gazette' in html
+    assert cli('order', 'up-mayor-1994', ILLUSTRATIVE, '--final', '--date', '2022-12-05')[0] == 2                # no --draft-date
     assert cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--date', '2023-03-30')[0] == 2                    # neither --draft nor --final
     assert cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--draft', '--date', '2023-03-30', '--objections-until', '2023-04-05')[0] == 2
     assert cli('order', 'up-mayor-2023', CENSUS, '--draft', '--date', '2023-03-30')[0] == 2               # no bc to compute with
     assert cli('order', 'municipal-council', ILLUSTRATIVE, '--draft', '--date', '2023-03-30')[0] == 2
     assert cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--draft', '--date', '30-03-2023')[0] == 2
     assert cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--draft', '--date', '2023-03-30', '-o', tmp_path / 'o.pdf')[0] == 2
+
+
+def test_a_date_outside_the_texts_period_is_refused_or_forced_and_said():
+    with pytest.raises(InputError, match='not on 5 December 2022'):
+        allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2022, 12, 5))
+    with pytest.raises(InputError, match='in force from 30 May 1994 until 29 March 2023: not on 10 April 2023'):
+        allotment_order('up-mayor-1994', ILLUSTRATIVE, date(2023, 4, 10))
+    assert allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 3, 30)).forced == []      # the first day in force
+    o = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2022, 12, 5), force=True)
+    assert o.forced and 'Made outside the text' in o.html()
+    code, html, err = cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--draft', '--date', '2022-12-05')
+    assert code == 2 and 'not on 5 December 2022' in err
+    code, html, err = cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--draft', '--date', '2022-12-05', '--force')
+    assert code == 0 and 'warning: the text of up-mayor-2023' in err and 'Made outside the text' in html
+
+
+def test_a_final_order_inside_the_objection_period_is_refused():
+    kw = dict(final=True, draft_date=date(2023, 3, 30))
+    for d in (date(2023, 3, 30), date(2023, 4, 6)):                     # the last day for objections is still inside it
+        with pytest.raises(InputError, match='before the objection period has run'):
+            allotment_order('up-mayor-2023', ILLUSTRATIVE, d, **kw)
+    assert allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 7), **kw).until == date(2023, 4, 6)
+    # the period runs from publication: published 2 April, objections until 9 April, a final order from 10 April
+    with pytest.raises(InputError, match='until 9 April 2023'):
+        allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 9), published=date(2023, 4, 2), **kw)
+    f = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 10), published=date(2023, 4, 2), **kw)
+    assert 'published 2 April 2023, objections' in f.html() and 'published in the Gazette' in f.html()
+    g = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 4, 7), **kw)
+    assert 'of 30 March 2023, published 30 March 2023 (taken to be the date of the draft), objections to which were received until 6 April 2023' in g.html()
+    d = allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 3, 30), published=date(2023, 4, 2))
+    assert d.until == date(2023, 4, 9) and 'date of publication of this draft, 2 April 2023.' in d.html()
+    with pytest.raises(InputError, match='cannot be published before it'):
+        allotment_order('up-mayor-2023', ILLUSTRATIVE, date(2023, 3, 30), published=date(2023, 3, 29))
+    code, _, err = cli('order', 'up-mayor-2023', ILLUSTRATIVE, '--final', '--date', '2023-04-05', '--draft-date', '2023-03-30')
+    assert code == 2 and 'before the objection period has run' in err
+
+
+def test_the_allotments_warnings_are_on_the_draft_and_the_final_order():
+    for final in (False, True):
+        o = allotment_order('up-mayor-1994', ILLUSTRATIVE, date(2022, 12, 5) if not final else date(2022, 12, 20), final=final,
+                            draft_date=date(2022, 12, 5) if final else None)
+        assert o.points == [str(w) for w in o.result.warnings] and o.points
+        page = o.html().replace('&#x27;', "'")
+        assert 'Points to resolve' in page and all(p in page for p in o.points)
+    s = allotment_order('up-mayor-2023', CENSUS, date(2023, 3, 30), allotment=DRAFT)         # a settled list: the check's warnings
+    assert s.points == [str(w) for w in __import__('reservation_law.check', fromlist=['check']).check('up-mayor-2023', CENSUS, DRAFT).warnings]
