@@ -755,7 +755,8 @@ _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;li
 def _page(title: str, body: str) -> str:
     "A self-contained HTML page: `title` (text) and `body` (HTML), the inline CSS, nothing fetched."
     import html as h
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
+    from reservation_law.fonts import embed_font   # any Hindi of the page in the shipped font
+    return embed_font(f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
             f"<style>{_CSS}</style></head><body>{body}</body></html>")
 
 def check_html(c: Check) -> str:

@@ -164,7 +164,8 @@ def order_html(o: Order) -> str:
            f"the list settled by the Government (checked against {o.statute}: "
            + ('not checked' if o.departures is None else f"{o.departures} office(s) differ from what the text computes") + ')')
     def pair(en, hi): return f"<div class=\"pair\"><p lang=\"en\">{_e(en)}</p><p lang=\"hi\">{_e(hi)}</p></div>" if en else ''
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    from reservation_law.fonts import embed_font   # the Hindi of the order in the shipped font, embedded
+    return embed_font("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title_en)} — {_e(date_en(o.date))}</title><style>{_ORDER_CSS}</style></head><body>"
             f"<h1>{_e(title_en)}</h1><h1 lang=\"hi\">{_e(title_hi)}</h1>"
             f"<p style=\"text-align:center\">Date / <span lang=\"hi\">दिनांक</span>: {_e(date_en(o.date))} / "
