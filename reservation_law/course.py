@@ -8,7 +8,7 @@ import base64, html, io
 from .pictures import HTMLBlock
 
 # %% auto #0
-__all__ = ['HEAD_WORDS', 'KEY_WORDS', 'fmt_indian', 'handout_head', 'AnswerKey']
+__all__ = ['HEAD_WORDS', 'KEY_WORDS', 'HI', 'fmt_indian', 'handout_head', 'AnswerKey', 'to_indian', 'indian_frame', 'in_hindi']
 
 # %% ../nbs/09a_course.ipynb #4f3a446b
 def fmt_indian(n: int) -> str:
@@ -84,3 +84,33 @@ class AnswerKey:
                  for w, s, i in self.items]
         return HTMLBlock(f'<details class="answer answer-key" id="answer-key"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
                          + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
+
+# %% ../nbs/09a_course.ipynb #08b0a512
+import re as _re
+_GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')
+
+def to_indian(text: str) -> str:
+    "`text` with every whole number of six or more digits, or grouped in thousands, in Indian grouping."
+    return _GROUPED.sub(lambda m: fmt_indian(int(m.group().replace(',', ''))), str(text))
+
+def indian_frame(df):
+    "A copy of `df` with whole-number columns and grouped numbers in Indian grouping (as text)."
+    out = df.copy()
+    for c in out.columns:
+        if str(out[c].dtype).startswith(('int', 'Int')): out[c] = out[c].map(fmt_indian)
+        else: out[c] = out[c].map(lambda v: to_indian(v) if isinstance(v, str) else v)
+    return out
+
+HI = {'SC': 'अनुसूचित जाति', 'SC-W': 'अनुसूचित जाति (महिला)', 'ST': 'अनुसूचित जनजाति', 'ST-W': 'अनुसूचित जनजाति (महिला)',
+      'BC': 'पिछड़ा वर्ग', 'BC-W': 'पिछड़ा वर्ग (महिला)', 'W': 'महिला', 'UR': 'अनारक्षित',
+      'rank': 'क्रम', 'body': 'निकाय', 'population': 'जनसंख्या', 'allotted': 'आवंटित', 'cut-off': 'सीमा',
+      'category': 'श्रेणी', 'clause': 'खण्ड', 'reason': 'कारण', 'division': 'मण्डल', 'bodies': 'निकाय',
+      'SC percentage': 'अनुसूचित जाति प्रतिशत', 'BC percentage': 'पिछड़ा वर्ग प्रतिशत', 'ST percentage': 'अनुसूचित जनजाति प्रतिशत',
+      '↑ reserved': '↑ आरक्षित'}
+
+def in_hindi(df):
+    "`df` with its column names, codes' meanings and cut-off marks in Hindi, numbers in Indian grouping (the codes stay)."
+    out = indian_frame(df).rename(columns=lambda c: HI.get(c, c))
+    for c in out.columns:
+        out[c] = out[c].map(lambda v: HI[v] if isinstance(v, str) and v == '↑ reserved' else v)
+    return out
