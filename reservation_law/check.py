@@ -765,7 +765,9 @@ def check_html(c: Check) -> str:
     rows = ''.join(f"<tr class=\"{'yes' if r['agrees'] is True else 'no' if r['agrees'] is False else ''}\">"
                    + ''.join(f"<td>{h.escape(str('' if r[k] is None else r[k]))}</td>" for k in ('body', 'published', 'computed', 'agrees', 'clause', 'reason'))
                    + '</tr>' for r in c.table.to_dict('records'))
-    counts = ''.join(f"<tr><td>{r['category']}</td><td>{r['published']}</td><td>{'' if r['computed'] is None else r['computed']}</td>"
+    from reservation_law.record import codes_table
+    hi = dict(zip(codes_table().code, codes_table()['हिन्दी']))     # each code's Hindi name beside it (the glossary's)
+    counts = ''.join(f"<tr><td>{r['category']} <span lang=\"hi\">{h.escape(hi.get(r['category'], ''))}</span></td><td>{r['published']}</td><td>{'' if r['computed'] is None else r['computed']}</td>"
                      f"<td>{h.escape(r['note'])}</td></tr>" for r in c.counts.to_dict('records'))
     rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td></tr>" for r in c.readings.to_dict('records'))
     li = lambda xs: ''.join(f"<li>{h.escape(x)}</li>" for x in xs)
