@@ -4,7 +4,7 @@
 
 # %% ../nbs/09a_course.ipynb #4344ef0e
 from __future__ import annotations
-import base64, html, io
+import base64, html, io, re as _re
 from .pictures import HTMLBlock
 
 # %% auto #0
@@ -85,8 +85,7 @@ class AnswerKey:
         return HTMLBlock(f'<details class="answer answer-key" id="answer-key"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
                          + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
 
-# %% ../nbs/09a_course.ipynb #08b0a512
-import re as _re
+# %% ../nbs/09a_course.ipynb #4a93536e
 _GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')
 
 def to_indian(text: str) -> str:
