@@ -21,7 +21,8 @@ $(VENV)/.installed: settings.ini setup.py requirements-dev.txt
 example: install
 	$(BIN)/reservation-law allot up-mayor-2023 $(EXAMPLE) --explain
 
-chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here)
+chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here); no font package: the
+           # site and every HTML page carry their own Devanagari font (reservation_law/fonts), and the test checks it is that one
 	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
 
 lab: install
