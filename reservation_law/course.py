@@ -54,6 +54,10 @@ def _inner(obj) -> tuple:
 KEY_WORDS = {'en': ('Answer key', 'every answer of this handout, in order; printed on a page of its own'),
              'hi': ('उत्तर कुंजी', 'इस हैंडआउट के सभी उत्तर, क्रम से; छपाई में अलग पृष्ठ पर')}
 
+def _key_ids(h: str) -> str:
+    "The ids of an answer, in its copy in the key, made its own (`x` → `x-key`)."
+    return _re.sub(r' id="([^"]+)"', r' id="\1-key"', h)
+
 class AnswerKey:
     "The answers of a handout: each folded where it is asked, all of them again at the end (`sheet`)."
     def __init__(self, lang: str = 'en'): self.lang, self.items = lang, []
@@ -80,12 +84,12 @@ class AnswerKey:
         "The answer key: every answer kept, in order, under the step it answers; a closed fold on screen, its own page on paper."
         title, note = KEY_WORDS[self.lang]
         parts = [f'<div class="answer-key-item"><p class="answer-key-where"><strong>{html.escape(w)}</strong>'
-                 f'{" — " + html.escape(s) if s and w else html.escape(s)}</p>{i.replace(" id=", " data-id=")}</div>'
+                 f'{" — " + html.escape(s) if s and w else html.escape(s)}</p>{_key_ids(i)}</div>'
                  for w, s, i in self.items]
         return HTMLBlock(f'<details class="answer answer-key" id="answer-key"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
                          + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
 
-# %% ../nbs/09a_course.ipynb #4a93536e
+# %% ../nbs/09a_course.ipynb #8220d5ed
 _GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')
 
 def to_indian(text: str) -> str:
