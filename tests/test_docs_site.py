@@ -425,7 +425,11 @@ def _hindi_font(page) -> list:
     page.evaluate('document.fonts.ready')
     text = page.evaluate(MARK_HINDI)
     assert text, 'no Devanagari text on the page'
-    return used_fonts(page, '[data-hindi-probe]')
+    for _ in range(20):                     # the fonts of a node are known once it is laid out and painted
+        fonts = used_fonts(page, '[data-hindi-probe]')
+        if fonts: return fonts
+        page.wait_for_timeout(100)
+    return fonts
 
 
 def _in_shipped_font(fonts) -> bool:
