@@ -27,7 +27,7 @@ HEAD_WORDS = {
 }
 
 def _date(d, lang: str) -> str:
-    if d is None: return '—'
+    if d is None: return 'not stated in the text received' if lang == 'en' else 'प्राप्त पाठ में नहीं दिया'
     return f"{d.day} {d.strftime('%B')} {d.year}" if lang == 'en' else f"{d.day}.{d.month:02d}.{d.year}"
 
 def handout_head(res, lang: str = 'en') -> HTMLBlock:
@@ -89,7 +89,7 @@ class AnswerKey:
         return HTMLBlock(f'<details class="answer answer-key" id="answer-key"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
                          + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
 
-# %% ../nbs/09a_course.ipynb #8220d5ed
+# %% ../nbs/09a_course.ipynb #a4c03f0c
 _GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')
 
 def to_indian(text: str) -> str:
