@@ -77,21 +77,22 @@ def _table(df: pd.DataFrame, cls: str = '') -> str:
     return df.to_html(index=False, border=0, classes=f'workbook-table {cls}'.strip(), escape=True)
 
 def _picture(res) -> str:
-    "The first arrangement that reserved anything, drawn (a PNG inside the HTML)."
+    "Each arrangement that reserved an office, drawn with its cut-off (PNGs inside the HTML)."
     import matplotlib.pyplot as plt
     from reservation_law.pictures import plot_arrangement
+    cat = dict(zip(res.table.body, res.table.category))
+    out = []
     for name, (arr, open_) in res.arrangements.items():
         code = name.split()[0]
-        cut = sum(1 for b in open_ if res.table.set_index('body').category.get(b, 'UR').split('-')[0] == code
-                  or (code == 'W' and res.table.set_index('body').category.get(b) == 'W'))
+        cut = sum(1 for b in open_ if cat.get(b, 'UR').split('-')[0] == code or (code == 'W' and cat.get(b) == 'W'))
         if not cut: continue
-        ax = plot_arrangement(arr, dict(zip(res.table.body, res.table.category)), cut=cut, exclude=set(arr.order) - set(open_), title=name)
+        ax = plot_arrangement(arr, cat, cut=cut, exclude=set(arr.order) - set(open_), title=name)
         buf = io.BytesIO()
         ax.figure.savefig(buf, format='png', dpi=90, bbox_inches='tight', metadata={'Software': None})
         plt.close(ax.figure)
-        return (f'<figure><img alt="{html.escape(name)}: the bodies ranked, the cut-off drawn" src="data:image/png;base64,'
-                f'{base64.b64encode(buf.getvalue()).decode()}"><figcaption>{html.escape(name)}</figcaption></figure>')
-    return '<p>No arrangement reserved an office.</p>'
+        out.append(f'<figure><img alt="{html.escape(name)}: the bodies ranked, the cut-off drawn after {cut}" src="data:image/png;base64,'
+                   f'{base64.b64encode(buf.getvalue()).decode()}"><figcaption>{html.escape(name)}: cut-off after {cut}</figcaption></figure>')
+    return ''.join(out) or '<p>No arrangement reserved an office.</p>'
 
 def result_html(res, pictures: bool = True) -> dict:
     "The pieces a run shows, as HTML: 'produced', 'counts', 'list', 'arrangements', 'picture', 'derivation', 'warnings'."
