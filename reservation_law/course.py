@@ -66,7 +66,8 @@ class AnswerKey:
         "`obj` folded under a closed `summary`; kept for the key under `where` (the step or exercise it answers)."
         inner, text = _inner(obj)
         self.items.append((where, summary, inner))
-        return HTMLBlock(f'<details class="answer"><summary>{html.escape(summary)}</summary>{inner}</details>', f'{summary}: {text}')
+        lang = f' lang="{self.lang}"' if self.lang != 'en' else ''
+        return HTMLBlock(f'<details class="answer"{lang}><summary>{html.escape(summary)}</summary>{inner}</details>', f'{summary}: {text}')
 
     def figure(self, fig, summary: str, caption: str, alt: str, anchor: str, where: str = '') -> HTMLBlock:
         "A matplotlib figure that is an answer: folded with it (an image in the page, its caption and alt text)."
@@ -86,10 +87,10 @@ class AnswerKey:
         parts = [f'<div class="answer-key-item"><p class="answer-key-where"><strong>{html.escape(w)}</strong>'
                  f'{" — " + html.escape(s) if s and w else html.escape(s)}</p>{_key_ids(i)}</div>'
                  for w, s, i in self.items]
-        return HTMLBlock(f'<details class="answer answer-key" id="answer-key"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
+        return HTMLBlock(f'<details class="answer answer-key" id="answer-key" lang="{self.lang}"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
                          + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
 
-# %% ../nbs/09a_course.ipynb #a4c03f0c
+# %% ../nbs/09a_course.ipynb #b888de26
 _GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')
 
 def to_indian(text: str) -> str:
