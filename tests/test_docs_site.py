@@ -580,7 +580,7 @@ def test_the_workbook_page_shows_a_static_run_and_says_how_to_open_it_live(page,
     assert shown == list(zip(res.table.body, res.table.category))
 
 
-def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(site, tmp_path):
+def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(browser, site, tmp_path):
     "Chromium given only a Latin font (fontconfig pointed at DejaVu alone): the system's Devanagari is gone, the site's is not."
     from pathlib import Path as P
     latin = next((d for d in ('/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype/liberation') if P(d).is_dir()), None)
@@ -588,19 +588,17 @@ def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(site,
     conf = tmp_path / 'fonts.conf'
     conf.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>{latin}</dir>'
                     f'<cachedir>{tmp_path}/cache</cachedir></fontconfig>')
-    from playwright.sync_api import sync_playwright
     import os
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, env={**os.environ, 'FONTCONFIG_FILE': str(conf)},
-                              args=['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'])
-        try:
-            page = b.new_page()
-            page.goto(f'{site}/glossary.html', wait_until='networkidle')
-            page.evaluate("""document.querySelector('main').insertAdjacentHTML('beforeend',
-                '<p id="control" style="font-family: \\'Noto Sans Devanagari\\', sans-serif">नियंत्रण</p>')""")
-            control = used_fonts(page, '#control')
-            assert not any('Devanagari' in f[0] for f in control), control      # the machine's own font is not there
-            fonts = _hindi_font(page)
-            assert _in_shipped_font(fonts), fonts                              # the shipped one draws the glossary's Hindi
-        finally:
-            b.close()
+    b = browser.browser_type.launch(executable_path=CHROMIUM, env={**os.environ, 'FONTCONFIG_FILE': str(conf)},   # a second Chromium, only DejaVu
+                                    args=['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'])
+    try:
+        page = b.new_page()
+        page.goto(f'{site}/glossary.html', wait_until='networkidle')
+        page.evaluate("""document.querySelector('main').insertAdjacentHTML('beforeend',
+            '<p id="control" style="font-family: \\'Noto Sans Devanagari\\', sans-serif">नियंत्रण</p>')""")
+        control = used_fonts(page, '#control')
+        assert not any('Devanagari' in f[0] for f in control), control      # the machine's own font is not there: boxes
+        fonts = _hindi_font(page)
+        assert _in_shipped_font(fonts), fonts                              # the shipped one draws the glossary's Hindi
+    finally:
+        b.close()
