@@ -1,6 +1,8 @@
 # reservation_law: two commands do everything (see README).
 #   make example   install, then allot the offices of Mayor for the bundled 17 corporations
 #   make test      install, then every check: export sync, notebooks, pytest, docs site, browser test
+#   make lab       install, then open the workbook (nbs/50_workbook.ipynb) in JupyterLab: try your own figures
+#   make app       install, then serve the same workbook as a page with no code (Voilà), at the address it prints
 #   make bench     install, then the benchmarks: each statute's time as a ratio to one pandas 4-key sort, and each
 #                  command's CPU time as a ratio to `python -c "import pandas"` (benchmarks/README.md)
 PYTHON ?= python3
@@ -8,7 +10,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 EXAMPLE = reservation_law/data/up_corporations_17_bc_illustrative.csv
 
-.PHONY: install example test chromium docs bench
+.PHONY: install example test chromium docs bench lab app
 install: $(VENV)/.installed
 $(VENV)/.installed: settings.ini setup.py requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,9 +21,16 @@ $(VENV)/.installed: settings.ini setup.py requirements-dev.txt
 example: install
 	$(BIN)/reservation-law allot up-mayor-2023 $(EXAMPLE) --explain
 
-chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here)
+chromium:  # Debian's chromium for the browser test (playwright never downloads a browser here); no font package: the
+           # site and every HTML page carry their own Devanagari font (reservation_law/fonts), and the test checks it is that one
 	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
 	@command -v pdftotext >/dev/null || { apt-get update -q && apt-get install -y -q poppler-utils; }   # the printed reports' text
+
+lab: install
+	$(BIN)/jupyter lab nbs/50_workbook.ipynb
+
+app: install
+	$(BIN)/voila nbs/50_workbook.ipynb --Voila.ip=127.0.0.1 $(APP_ARGS)
 
 docs: install
 	$(BIN)/python docs/build.py

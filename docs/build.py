@@ -15,7 +15,8 @@ is for programmers. The build, not the notebooks, decides how a cell shows:
 - every figure gets a caption, an anchor and an alt text (from `#| fig-cap:` / `#| fig-alt:` / `#| label:`
   where a cell gives them, else derived from the plotting call and the section it is in);
 - each worked example heading gets a link to the bundled CSV its page loaded (`_static/data/…`);
-- the footer names the version and the commit (conf.py).
+- the footer names the version and the commit (conf.py);
+- the shipped Devanagari font (`reservation_law/fonts`) is copied to `_static/fonts/` with its `@font-face` rules.
 
 Steps: (1) nbdev's `proc_nbs` writes processed notebooks to `_proc/`; (2) each page is written to `docs/_src/`
 under its page name (`00_rounding.ipynb` → `rounding.ipynb`, the name Quarto would give it), with nbdev's
@@ -310,9 +311,9 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
 
 # ---------------------------------------------------------------- the two doors
 SECTIONS = {'1': 'Procedures: U.P. Municipal Corporations', '2': 'Procedures: U.P. Palika Parishads and Nagar Panchayats',
-            '3': 'Procedures: municipal councils', '4': 'Course: allotting by hand', 'c': 'For courts: citing and coverage',
-            '0': 'Reference'}
-ORDER = ['1', '2', '3', '4', 'c', '0']   # the procedures first, then the course, then the Reference
+            '3': 'Procedures: municipal councils', '4': 'Course: allotting by hand', '5': 'Workbook: your own figures',
+            'c': 'For courts: citing and coverage', '0': 'Reference'}
+ORDER = ['1', '2', '3', '4', '5', 'c', '0']   # the procedures first, then the course, then the Reference
 COURTS = ('44', '45')                    # how to cite, the clause coverage
 
 
@@ -508,6 +509,11 @@ def main():
     statutes = DOCS / '_static' / 'statutes'   # the texts as received, so that every quotation can be checked
     if statutes.exists(): shutil.rmtree(statutes)
     shutil.copytree(ROOT / 'reservation_law' / 'statutes', statutes)
+    fonts = DOCS / '_static' / 'fonts'         # the shipped Devanagari font, its licence, and the @font-face rules for it
+    if fonts.exists(): shutil.rmtree(fonts)
+    shutil.copytree(ROOT / 'reservation_law' / 'fonts', fonts, ignore=shutil.ignore_patterns('__pycache__'))
+    from reservation_law.fonts import site_css
+    (fonts / 'fonts.css').write_text(site_css('.'), encoding='utf-8')
     data = DOCS / '_static' / 'data'           # every bundled input, downloadable next to the examples
     if data.exists(): shutil.rmtree(data)
     data.mkdir(parents=True)

@@ -44,7 +44,7 @@ suppress_warnings = ['myst.header', 'mystnb.unknown_mime_type']
 html_theme = 'sphinx_book_theme'
 html_title = f'reservation_law {version}'
 html_static_path = ['_static']
-html_css_files = ['custom.css']
+html_css_files = ['fonts/fonts.css', 'custom.css']   # fonts/: the shipped Devanagari font (build.py copies it)
 html_js_files = ['custom.js']
 html_theme_options = {
     'show_toc_level': 2,

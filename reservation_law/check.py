@@ -1183,7 +1183,8 @@ _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;li
 def _page(title: str, body: str) -> str:
     "A self-contained HTML page: `title` (text) and `body` (HTML), the inline CSS, nothing fetched."
     import html as h
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
+    from reservation_law.fonts import embed_font   # any Hindi of the page in the shipped font
+    return embed_font(f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{h.escape(title)}</title>"
             f"<style>{_CSS}</style></head><body>{body}</body></html>")
 
 def check_html(c: Check) -> str:
@@ -1192,7 +1193,9 @@ def check_html(c: Check) -> str:
     rows = ''.join(f"<tr class=\"{'yes' if r['agrees'] is True else 'no' if r['agrees'] is False else ''}\">"
                    + ''.join(f"<td>{h.escape(str('' if r[k] is None else r[k]))}</td>" for k in ('body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason'))
                    + '</tr>' for r in c.table.to_dict('records'))
-    counts = ''.join(f"<tr><td>{r['category']}</td><td>{r['published']}</td><td>{'' if r['computed'] is None else r['computed']}</td>"
+    from reservation_law.record import codes_table
+    hi = dict(zip(codes_table().code, codes_table()['हिन्दी']))     # each code's Hindi name beside it (the glossary's)
+    counts = ''.join(f"<tr><td>{r['category']} <span lang=\"hi\">{h.escape(hi.get(r['category'], ''))}</span></td><td>{r['published']}</td><td>{'' if r['computed'] is None else r['computed']}</td>"
                      f"<td>{h.escape(r['note'])}</td></tr>" for r in c.counts.to_dict('records'))
     rd = ''.join(f"<tr><td>{h.escape(r['reading'])}</td><td>{r['departures']}</td><td>{'contradict the list in ' + str(r['counts']) if r['contradicts'] else 'as the list'}</td></tr>"
                  for r in c.readings.to_dict('records'))

@@ -230,7 +230,8 @@ def order_html(o: Order) -> str:
     forced = ''.join(f"<p class=\"forced\"><strong>Made outside the text's period (force): {_e(x)}.</strong></p>" for x in o.forced)
     points = (f"<h2>Points to resolve before the order is made / <span lang=\"hi\">आदेश से पूर्व निराकरण हेतु बिंदु</span></h2>"
               "<ul class=\"note\">" + ''.join(f"<li>{_e(p)}</li>" for p in o.points) + "</ul>" if o.points else '')
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    from reservation_law.fonts import embed_font   # the Hindi of the order in the shipped font, embedded
+    return embed_font("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title_en)} — {_e(date_en(o.date))}</title><style>{_ORDER_CSS}</style></head><body>"
             f"<h1>{_e(title_en)}</h1><h1 lang=\"hi\">{_e(title_hi)}</h1>"
             f"<p style=\"text-align:center\">Date / <span lang=\"hi\">दिनांक</span>: {_e(date_en(o.date))} / "

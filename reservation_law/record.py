@@ -540,7 +540,8 @@ def html_report(res: Result, title: str | None = None) -> str:
                                                      else '<p>No warnings.</p>'))
     parts.append('<h2 id="codes">The codes</h2>' + _html_table(codes_table(res)[['code', 'meaning', 'हिन्दी']]))
     parts.append('</body></html>')
-    return '\n'.join(parts) + "\n"
+    from reservation_law.fonts import embed_font
+    return embed_font('\n'.join(parts) + "\n")   # the Hindi of the page in the shipped font (fonts)
 
 # %% ../nbs/03a_record.ipynb #1861cfe7
 OUTPUT_SUFFIXES = ('.csv', '.json', '.xlsx', '.html')

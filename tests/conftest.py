@@ -14,3 +14,46 @@ def workdir(tmp_path, monkeypatch):
 
 def in_ci() -> bool:
     return os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+
+
+CHROMIUM = '/usr/bin/chromium'
+
+
+@pytest.fixture(scope='session')
+def browser():
+    "One Chromium (Debian's, via playwright) for every browser test of the session."
+    import shutil
+    path = shutil.which('chromium') or CHROMIUM
+    if not Path(path).exists():
+        if in_ci(): pytest.fail('chromium not installed (apt-get install -y chromium)')   # CI must run the browser tests
+        pytest.skip('chromium not installed (apt-get install -y chromium)')
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=[
+            '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+            '--disable-component-update', '--disable-sync'])
+        yield b
+        b.close()
+
+
+def used_fonts(page, selector: str) -> list:
+    """The fonts Chromium drew the text of the first element matching `selector` with (CDP `CSS.getPlatformFontsForNode`):
+    [(family name, custom (a web font), glyphs)]."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send('DOM.enable'); cdp.send('CSS.enable')
+        root = cdp.send('DOM.getDocument', {'depth': -1})['root']['nodeId']
+        node = cdp.send('DOM.querySelector', {'nodeId': root, 'selector': selector})['nodeId']
+        assert node, f'no element {selector!r}'
+        return [(f['familyName'], f['isCustomFont'], f['glyphCount']) for f in cdp.send('CSS.getPlatformFontsForNode', {'nodeId': node})['fonts']]
+    finally: cdp.detach()
+
+
+MARK_HINDI = """() => { const w = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+        const m = /[\u0900-\u097f]{3,}/.exec(n.textContent);
+        if (!m || n.parentElement.offsetParent === null) continue;
+        const word = n.splitText(m.index); word.splitText(m[0].length);     // the word alone: no space, no Latin beside it
+        const s = document.createElement('span'); s.setAttribute('data-hindi-probe', ''); word.parentNode.insertBefore(s, word); s.appendChild(word);
+        return m[0]; }
+    return null; }"""

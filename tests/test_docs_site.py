@@ -3,7 +3,7 @@ and no page requests anything off the machine. Build the site first: `python doc
 import functools, http.server, shutil, threading
 from pathlib import Path
 import pytest
-from conftest import ROOT, in_ci
+from conftest import ROOT, in_ci, used_fonts, MARK_HINDI
 
 SITE = ROOT / 'docs' / '_build' / 'html'
 CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
@@ -16,27 +16,17 @@ def _need(cond, why):
         pytest.skip(why)
 
 
-@pytest.fixture(scope='module')
+@pytest.fixture(scope='session')
 def site():
+    "The built site, served once for the session (the browser is conftest's, one for the session)."
     _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(SITE))
-    handler.log_message = lambda *a: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a): pass
+    handler = functools.partial(Quiet, directory=str(SITE))
     srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield f'http://127.0.0.1:{srv.server_address[1]}'
     srv.shutdown()
-
-
-@pytest.fixture(scope='module')
-def browser():
-    _need(Path(CHROMIUM).exists(), 'chromium not installed (apt-get install -y chromium)')
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-            '--disable-component-update', '--disable-sync'])
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -111,6 +101,8 @@ def test_quotations_show_their_legal_source():
 PROCEDURES = ('up_mayor_1994.html', 'up_mayor_2023.html', 'up_corporation_wards.html', 'up_chairpersons_2023.html',
               'municipal_council.html')
 COURSE = ('course_mayors.html', 'course_chairpersons.html', 'course_councils.html')
+HINDI_COURSE = ('course_mayors_hi.html', 'course_chairpersons_hi.html')
+HANDOUTS = COURSE + HINDI_COURSE
 
 
 def _html(name):
@@ -165,13 +157,13 @@ def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(page, site):
             assert fig.count() == 1, f'{name}: an image outside a figure'
             fid = fig.get_attribute('id') or ''
             assert fid.startswith('fig-'), f'{name}: figure without an anchor'
-            assert len(fig.locator('figcaption').inner_text().strip()) > 10, f'{name}#{fid}: no caption'
+            assert len(fig.locator('figcaption').text_content().strip()) > 10, f'{name}#{fid}: no caption'   # folded with its answer too
             alt = img.get_attribute('alt') or ''
             assert len(alt) > 25 and not re.fullmatch(r'[0-9a-f]{16,}(\.png)?', alt), f'{name}#{fid}: alt {alt!r}'
             seen += 1
     assert seen >= 8
     page.goto(f'{site}/course_mayors.html#fig-course-mayor-step-5', wait_until='networkidle')
-    assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').inner_text()
+    assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').text_content()
 
 
 def test_worked_examples_link_their_input_as_csv(page, site):
@@ -212,7 +204,7 @@ def test_a_step_of_a_folded_derivation_can_be_linked(page, site):
 
 
 def test_course_pages_have_blank_tables_folded_answers_and_a_self_check(page, site):
-    for name in COURSE:
+    for name in COURSE + HINDI_COURSE:
         page.goto(f'{site}/{name}', wait_until='networkidle')
         assert page.locator('table.worksheet td.blank').count() >= 5, name
         answers = page.locator('details.answer')
@@ -243,7 +235,8 @@ def test_the_handout_prints_on_a4_without_the_site_around_it(page, site):
 # Mayors 2023 page printed on 18 pages, Chairpersons on 37, councils on 35.
 PRINT_BUDGET = {'up_mayor_1994.html': 14, 'up_mayor_2023.html': 13, 'up_corporation_wards.html': 7, 'rotate.html': 8,
                 'check.html': 13, 'order.html': 7, 'up_chairpersons_2023.html': 25, 'municipal_council.html': 24,
-                'course_mayors.html': 8, 'course_chairpersons.html': 6, 'course_councils.html': 4}
+                'course_mayors.html': 10, 'course_chairpersons.html': 9, 'course_councils.html': 4,
+                'course_mayors_hi.html': 11, 'course_chairpersons_hi.html': 12}   # a handout: its answer key on pages of its own
 
 
 def _procedure_pages(page, site) -> list:
@@ -316,7 +309,7 @@ def test_figures_are_readable_at_100_per_cent(page, site):
 def test_every_worked_example_input_downloads_from_the_site(page, site):
     "Every CSV link next to a worked example points at a file of the built site, and the site serves it."
     seen = set()
-    for name in _procedure_pages(page, site) + list(COURSE):
+    for name in _procedure_pages(page, site) + list(COURSE + HINDI_COURSE):
         page.goto(f'{site}/{name}', wait_until='networkidle')
         links = page.locator('p.example-input a.download')
         if name in PROCEDURES: assert links.count() >= 1, name
@@ -348,7 +341,7 @@ def test_print_styles_keep_headings_with_what_follows_and_figures_whole(page, si
 
 
 def test_printed_procedure_pages_and_handouts_fit_their_page_budget(page, site):
-    names = _procedure_pages(page, site) + list(COURSE)
+    names = _procedure_pages(page, site) + list(COURSE + HINDI_COURSE)
     counts = {}
     for name in names:
         page.goto(f'{site}/{name}', wait_until='networkidle')
@@ -424,3 +417,188 @@ def test_the_results_page_has_the_fields_of_result_and_the_columns_of_every_stat
         assert sec.locator('table tbody tr').count() >= 4, s.id
         assert sec.locator('table td:first-child').first.inner_text() == 'body', s.id
     assert 'illustrative' in page.locator('section#columns-up-mayor-2023').inner_text()
+
+
+# ---------------------------------------------------------------- Hindi in the shipped font; the Hindi course; handouts (issue #21)
+def _hindi_font(page) -> list:
+    "Mark a run of Devanagari text on the page and return the fonts Chromium drew it with."
+    page.evaluate('document.fonts.ready')
+    text = page.evaluate(MARK_HINDI)
+    assert text, 'no Devanagari text on the page'
+    for _ in range(20):                     # the fonts of a node are known once it is laid out and painted
+        fonts = used_fonts(page, '[data-hindi-probe]')
+        if fonts: return fonts
+        page.wait_for_timeout(100)
+    return fonts
+
+
+def _in_shipped_font(fonts) -> bool:
+    "Drawn in the package's own web font (its unique family name; `isCustomFont`: loaded by @font-face, not a system font)."
+    from reservation_law.fonts import FAMILY
+    ours = [f for f in fonts if f[0] == FAMILY and f[1] and f[2] > 0]
+    system_devanagari = [f for f in fonts if 'Devanagari' in f[0] and not f[1]]
+    return bool(ours) and not system_devanagari
+
+
+def test_hindi_renders_in_the_shipped_font_on_the_site(page, site):
+    for name in ('glossary.html', 'course_mayors_hi.html', 'course_chairpersons_hi.html', 'index.html'):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        if name == 'index.html': page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<p>महापौर</p>')")
+        fonts = _hindi_font(page)
+        assert _in_shipped_font(fonts), f'{name}: {fonts}'
+        loaded = page.evaluate("() => [...document.fonts].filter(f => f.family.includes('RL Noto')).map(f => f.status)")
+        assert 'loaded' in loaded, (name, loaded)
+    r = page.request.get(f'{site}/_static/fonts/OFL.txt')
+    assert r.status == 200 and 'SIL OPEN FONT LICENSE Version 1.1' in r.text()     # the licence ships with the font
+    assert page.offsite == []
+
+
+def test_the_order_and_the_check_report_carry_their_own_font(page):
+    "The self-contained pages render Hindi in the font embedded in them (a data URI), with nothing fetched."
+    from datetime import date
+    from reservation_law.bodies import example_path
+    from reservation_law.order import allotment_order
+    from reservation_law.check import check, check_html
+    from reservation_law.record import html_report
+    from reservation_law.api import allot
+    census = example_path('up_corporations_17_bc_illustrative.csv')
+    pages = {'order': allotment_order('up-mayor-2023', census, date(2023, 3, 30)).html(),
+             'check': check_html(check('up-mayor-2023', example_path('census2011_up_corporations_17.csv'),
+                                       example_path('published_up_mayor_2023_03_30_draft.csv'))),
+             'report': html_report(allot('up-mayor-2023', census))}
+    for name, html in pages.items():
+        assert 'data:font/woff;base64,' in html, name
+        page.set_content(html, wait_until='load')
+        fonts = _hindi_font(page)
+        assert _in_shipped_font(fonts), f'{name}: {fonts}'
+    assert page.offsite == []
+
+
+def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(page, site):
+    import pandas as pd
+    from reservation_law.bodies import example_path
+    from reservation_law.course import fmt_indian
+    pop = int(pd.read_csv(example_path('up_corporations_17_bc_illustrative.csv')).population.sum())
+    for hi, en in (('course_mayors_hi.html', 'course_mayors.html'), ('course_chairpersons_hi.html', 'course_chairpersons.html')):
+        page.goto(f'{site}/{hi}', wait_until='networkidle')
+        assert page.locator(f'main a[href="{en}"]').count() >= 1, hi
+        text = page.locator('main').inner_text()
+        assert 'translation to be checked by a translator' in text and 'not in the texts received' in text, hi
+        assert 'चरण 1' in text and 'उत्तर' in text, hi
+        page.goto(f'{site}/{en}', wait_until='networkidle')
+        assert page.locator(f'main a[href="{hi}"]').count() >= 1, en
+    page.goto(f'{site}/course_mayors_hi.html', wait_until='networkidle')
+    page.locator('#course-mayor-hi-step-1 ~ * details.answer > summary, section#course-mayor-hi-step-1 details.answer > summary').first.click()
+    shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
+    assert fmt_indian(pop) in shown and f'{pop:,}' not in shown, shown         # 1,85,51,810, not 18,551,810
+    worksheet = page.locator('section#course-mayor-hi-step-5 table.worksheet').inner_text()
+    assert '15,85,704' in worksheet and '1,585,704' not in worksheet
+
+
+def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(page, site):
+    import subprocess, reservation_law
+    sha = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    for name in HANDOUTS:
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        head = page.locator('table.handout-head').first
+        assert head.is_visible(), name
+        text = head.inner_text()
+        assert f'reservation_law {reservation_law.__version__}' in text, name
+        assert ('30 March 2023' in text or '30.03.2023' in text or 'not stated in the text received' in text), name  # the text taught, in force from
+        if sha: assert sha in text, f'{name}: {text}'                            # the commit (the site's build)
+        key = page.locator('details.answer-key')
+        assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
+        answers = page.locator('details.answer:not(.answer-key)').count()
+        assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
+        page.emulate_media(media='print')
+        assert head.is_visible(), name
+        style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
+        assert style == 'page', (name, style)
+        assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
+        first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
+        assert not first.is_visible(), name                                      # the answers in the page stay folded
+        page.emulate_media(media='screen')
+
+
+def test_no_answer_before_its_fold(page, site):
+    "On the course pages, every picture of an answer is inside its closed fold, on screen and on paper."
+    for name in COURSE + HINDI_COURSE:
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        figs = page.locator('main figure')
+        for i in range(figs.count()):
+            assert figs.nth(i).evaluate("e => !!e.closest('details.answer')"), f'{name}: figure {i} outside an answer fold'
+            assert not figs.nth(i).is_visible(), f'{name}: figure {i} shown before its fold is opened'
+    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    fold = page.locator('details.answer:has(#fig-course-mayor-step-5)')
+    assert fold.count() == 1
+    fold.locator('summary').click()
+    assert page.locator('#fig-course-mayor-step-5 img').is_visible()
+    assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').inner_text()
+
+
+def test_no_page_names_a_version_other_than_the_package_s():
+    import re, reservation_law
+    _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
+    wrong = {}
+    for p in SITE.glob('*.html'):
+        text = re.sub(r'<[^>]+>', ' ', p.read_text(encoding='utf-8'))
+        for v in re.findall(r'reservation_law\s+(\d+\.\d+\.\d+)\b', text) + re.findall(r'\bversion\s+(\d+\.\d+\.\d+)\b', text):
+            if v != reservation_law.__version__: wrong.setdefault(p.name, set()).add(v)
+    assert wrong == {}, wrong
+    cite = _html('how_to_cite.html')
+    assert f'reservation_law {reservation_law.__version__} (commit ' in re.sub(r'<[^>]+>', '', cite)
+
+
+def test_the_plain_words_pages_have_no_code_names_out_of_a_note(page, site):
+    "The 2023 page shows its input table and says in words what 'The statute, end to end' does; the home page runs no test."
+    page.goto(f'{site}/up_mayor_2023.html#m2023-statute', wait_until='networkidle')
+    sec = page.locator('section#m2023-statute')
+    assert sec.locator('table').first.is_visible() and 'stage' in sec.locator('table').first.inner_text()
+    data = page.locator('section#m2023-data')
+    assert data.locator('table').count() >= 1 and 'Agra' in data.locator('table').first.inner_text()
+    assert "Result.record[" not in page.locator('main').inner_text()          # only in a closed note
+    for name in ('up_mayor_1994.html', 'check.html', 'glossary.html'):
+        page.goto(f'{site}/{name}', wait_until='networkidle')
+        text = page.locator('main').inner_text()
+        for code in ("Result.record[", 'witness_bc', '_candidates', 'arrangement.CATEGORIES'):
+            shown = page.locator(f'main p:has-text("{code}"), main li:has-text("{code}")')
+            assert all(not shown.nth(i).is_visible() or shown.nth(i).evaluate("e => !!e.closest('details.code-note')")
+                       for i in range(shown.count())), (name, code)
+    html = _html('index.html')
+    assert 'test_eq' not in html and 'Census 2011' in html and 'up_corporations_17.csv' not in html
+
+
+def test_the_workbook_page_shows_a_static_run_and_says_how_to_open_it_live(page, site):
+    from reservation_law.api import allot
+    from reservation_law.bodies import example_path
+    page.goto(f'{site}/workbook.html', wait_until='networkidle')
+    text = page.locator('main').inner_text()
+    assert 'make lab' in text and 'make app' in text
+    rows = page.locator('table.allotment tbody tr')
+    res = allot('up-mayor-2023', example_path('up_corporations_17_bc_illustrative.csv'))
+    shown = [tuple(rows.nth(i).locator('td').all_inner_texts()[:2]) for i in range(rows.count())]
+    assert shown == list(zip(res.table.body, res.table.category))
+
+
+def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(browser, site, tmp_path):
+    "Chromium given only a Latin font (fontconfig pointed at DejaVu alone): the system's Devanagari is gone, the site's is not."
+    from pathlib import Path as P
+    latin = next((d for d in ('/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype/liberation') if P(d).is_dir()), None)
+    _need(latin is not None, 'no Latin font folder to give Chromium')
+    conf = tmp_path / 'fonts.conf'
+    conf.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>{latin}</dir>'
+                    f'<cachedir>{tmp_path}/cache</cachedir></fontconfig>')
+    import os
+    b = browser.browser_type.launch(executable_path=CHROMIUM, env={**os.environ, 'FONTCONFIG_FILE': str(conf)},   # a second Chromium, only DejaVu
+                                    args=['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'])
+    try:
+        page = b.new_page()
+        page.goto(f'{site}/glossary.html', wait_until='networkidle')
+        page.evaluate("""document.querySelector('main').insertAdjacentHTML('beforeend',
+            '<p id="control" style="font-family: \\'Noto Sans Devanagari\\', sans-serif">नियंत्रण</p>')""")
+        control = used_fonts(page, '#control')
+        assert not any('Devanagari' in f[0] for f in control), control      # the machine's own font is not there: boxes
+        fonts = _hindi_font(page)
+        assert _in_shipped_font(fonts), fonts                              # the shipped one draws the glossary's Hindi
+    finally:
+        b.close()

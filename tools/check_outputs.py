@@ -13,7 +13,8 @@ depends on the machine and not on the law:
 - show_doc's `[source](…#L123)` line numbers;
 - memory addresses (`at 0x7f…`), pandas Styler ids (`T_1a2b3`), the work tree's path;
 - timings (`in 1.2 s`, `Wall time: …`, `CPU times: …`);
-- the bytes of a PNG/SVG image (fonts and libraries draw them differently): only that an image is there;
+- the bytes of a PNG/SVG image (fonts and libraries draw them differently): only that an image is there (a PNG
+  inside HTML too: a folded answer's picture);
 - the `text/plain` form of an output that also has `text/html` (a pandas table: its text form wraps or elides
   columns by the width of the terminal that ran it); the HTML, which the site shows, is compared.
 Refresh a notebook's stored outputs with
@@ -33,6 +34,7 @@ MACHINE = [
     (re.compile(r'\b\d+\.\d+\s?(?:ns|µs|us|ms|s)\b'), '… s'),                 # '0.023 s': a timing
     (re.compile(r'/tmp/[\w./-]+'), '/tmp/…'),
     (re.compile(r'\b(commit )[0-9a-f]{40}(\+dirty)?'), r'\1…'),      # the commit a result names: the source it ran from
+    (re.compile(r'data:image/png;base64,[A-Za-z0-9+/=]+'), 'data:image/png;base64,…'),   # a picture inside HTML (an answer's)
 ]
 
 
