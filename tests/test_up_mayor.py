@@ -449,3 +449,102 @@ def test_arrangements_sort_show_rank_and_tie_as_the_plain_definitions(case, tieb
     assert sc.ties_between(seq, label, 'SC', skip) == _ties_between_0_2(sc, seq, label, 'SC', skip)
     assert [sc.rank(b) for b in seq + seq] == [sc.order.index(b) + 1 for b in seq + seq]
     with pytest.raises(KeyError): sc.rank('nobody')
+
+
+# Issue #16: rotation that shuts no one out.
+
+SIX = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [240, 230, 220, 210, 200, 190], 'st': 0,
+                    'bc': [100, 120, 140, 160, 180, 200]})
+
+
+def test_2023_six_corporations_a_body_passed_over_keeps_its_place():
+    "The case of the issue: before 0.4.0, D (passed over for SC-W as it held BC-W) never held SC in 24 elections."
+    rs = chain(up_mayor_2023, SIX, 24, None, previous_date=date(2028, 5, 1))
+    assert rs[0].counts['SC-W'] == 1 and rs[0].counts['BC-W'] == 1 and rs[0].counts['SC'] == 0
+    terms = sc_terms(rs, SIX)
+    assert all(terms.values()) and longest_wait(terms) <= 2 * 6 - 1, terms
+    # the record carries who is owed: election 4 passes D over (it held BC-W in 3), and election 5 gives it SC-W
+    assert rs[3].record['rotation']['walks']['SC']['owed'] == ['D'] and cats(rs[4])['D'] == 'SC-W'
+    assert 'owed a turn (passed over under (f) last time)' in rs[4].table.set_index('body').reason['D']
+    d4 = rs[3].table.set_index('body').reason['D']
+    assert d4.startswith('passed over at position 1 of the cyclic walk of SC') and 'held BC-W last time' in d4
+    # dropping the owed list from the record is the rule of 0.3.0: D is then shut out
+    old = [rs[0]]
+    for _ in range(23):
+        prev = old[-1].table[['body', 'category']].copy()
+        rec = old[-1].record['rotation']
+        prev.attrs['record'] = {'rotation': {**rec, 'walks': {g: {x: v for x, v in w.items() if x != 'owed'}
+                                                              for g, w in rec['walks'].items()}}}
+        old.append(up_mayor_2023(SIX, previous=prev, previous_date=date(2028, 5, 1)))
+    assert not sc_terms(old, SIX)['D']
+
+
+def test_2023_owed_read_back_through_a_json_previous(tmp_path):
+    "`--previous out.json` hands the owed list on: the chain continued from the JSON is the chain."
+    from reservation_law.rotate import rotate
+    full = rotate('up-mayor-2023', SIX, 6, dates=[date(2023 + 5 * i, 5, 4) for i in range(6)],
+                  interpretations={'article-334': 'extended'})
+    from reservation_law.record import to_json
+    path = tmp_path / 'e4.json'
+    path.write_text(to_json(full.results[3]), encoding='utf-8')
+    again = rotate('up-mayor-2023', SIX, 2, previous=path, previous_date=date(2038, 5, 4),
+                   dates=[date(2043, 5, 4), date(2048, 5, 4)], interpretations={'article-334': 'extended'})
+    assert again.table[['1', '2']].to_numpy().tolist() == full.table[['5', '6']].to_numpy().tolist()
+    assert again.results[0].record['rotation']['walks']['SC'] == full.results[4].record['rotation']['walks']['SC']
+
+
+@pytest.mark.parametrize('sid,it', [('up-mayor-2023', {}), ('up-mayor-2023', {'women-bar': 'general-women-only'}),
+                                    ('up-mayor-1994', {}), ('up-mayor-1994', {'rotation': 'cyclic'})])
+def test_forty_elections_of_the_17_corporations(sid, it):
+    "Done-when of issue #16: every corporation holds SC; the longest wait against twice the cycle ⌈N/k⌉."
+    from reservation_law.rotate import rotate
+    rot = rotate(sid, example_path(), 40, interpretations={**it, 'article-334': 'extended'})
+    rs = rot.results
+    k = rs[0].counts['SC'] + rs[0].counts['SC-W']
+    terms = sc_terms(rs, rl.load_bodies(example_path()))
+    assert all(terms.values())
+    if sid == 'up-mayor-2023': assert longest_wait(terms) <= 2 * -(-17 // k) - 1
+    elif it: assert longest_wait(terms) <= 2 * -(-17 // k)
+    else: assert longest_wait(terms) == 26     # the 1994 start rule under skip-repeats: see nbs/10_up_mayor_1994.ipynb
+
+
+def test_1994_six_corporations_the_bc_block_is_laid_next_to_the_sc_block():
+    "Issue #16: last time A SC, E SC-W, F BC-W; the BC office goes next to serial 3, not back to A."
+    af = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [400, 350, 300, 250, 200, 150], 'st': 0, 'bc': 200})
+    prev = pd.DataFrame({'body': list('ABCDEF'), 'category': ['SC', 'UR', 'UR', 'UR', 'SC-W', 'BC-W']})
+    skip = up_mayor_1994(af, previous=prev)
+    assert ''.join(cats(skip).values()) == 'URSC-WSCBC-WURUR'
+    r = skip.table.set_index('body').reason
+    assert 'passed over in the run of (d)(i) (SC): held SC last time' in r['A']
+    assert 'its run begins at serial 4, next to the last serial allotted under the item before' in r['D']
+    assert r['E'].endswith('after the last reserved office (position 4)')
+    cyc = up_mayor_1994(af, {'rotation': 'cyclic'}, previous=prev)
+    assert [cats(cyc)[b] for b in 'ABC'] == ['SC-W', 'SC', 'BC-W']
+    assert {x for w in cyc.warnings if w.kind == 'conflict' for x in w.bodies} == {'A'}
+
+
+def test_1994_reasons_are_true_to_the_walk():
+    "No body says 'after the last reserved office' when a reserved office comes after it in the walk."
+    rs = chain(up_mayor_1994, rl.load_bodies(example_path()), 8)
+    for r in rs[1:]:
+        rec, t = r.record['rotation'], r.table.set_index('body')
+        order = r.arrangements['serial order (c)'].order
+        s = order.index(rec['walk_start'])
+        walk = order[s:] + order[:s]
+        last = max(i for i, b in enumerate(walk) if t.category[b] != 'UR')
+        for i, b in enumerate(walk):
+            assert f"position {i + 1} of the walk from serial {s + 1}" in t.reason[b]
+            assert t.reason[b].endswith('after the last reserved office (position %d)' % (last + 1)) == (i > last)
+
+
+def test_women_first_readings():
+    "'Shall be first allotted to the women': the group's other offices in the same run, or after the last women's."
+    df = _df({'A': 50, 'B': 45, 'C': 40, 'D': 35, 'E': 30})
+    prev = pd.DataFrame({'body': list('ABCDE'), 'category': ['W', 'UR', 'UR', 'UR', 'UR']})   # A may not take SC-W
+    run = up_mayor_2023(df, previous=prev, previous_date=date(2023, 5, 13))
+    after = up_mayor_2023(df, {'women-first': 'women-then-others'}, previous=prev, previous_date=date(2023, 5, 13))
+    assert run.counts['SC-W'] == 1 and run.counts['SC'] == 1
+    assert run.interpretations['women-first'] == 'in-the-run'
+    sc = lambda r: [c if c in ('SC', 'SC-W') else '' for c in cats(r).values()][:3]
+    assert sc(run) == ['SC', 'SC-W', ''] and sc(after) == ['', 'SC-W', 'SC']
+    assert after.record['rotation']['walks']['SC']['owed'] == ['A']
