@@ -262,8 +262,8 @@ def _record_2023(previous, prev, warns, assumptions):
     if rec is None:
         assumptions.append("s.7(5)(1)(f): no record of the previous election's walks (a table of categories only): each walk "
                            "is taken to have ended at the last corporation that held its group before the longest run of "
-                           "corporations that did not (the lowest-placed, unless the walk wrapped round), and no corporation "
-                           "to have taken a fallback office")
+                           "corporations that did not (the lowest-placed, unless the walk wrapped round), no corporation "
+                           "to have taken a fallback office, and none to be owed a turn (passed over by a bar of (f))")
     return rec or {}
 
 NOT_REACHED = 'not reached in any arrangement of (d)'
