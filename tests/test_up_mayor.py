@@ -548,3 +548,37 @@ def test_women_first_readings():
     sc = lambda r: [c if c in ('SC', 'SC-W') else '' for c in cats(r).values()][:3]
     assert sc(run) == ['SC', 'SC-W', ''] and sc(after) == ['', 'SC-W', 'SC']
     assert after.record['rotation']['walks']['SC']['owed'] == ['A']
+
+
+def test_statutes_verbose_names_every_rotation_rule():
+    "Issue #16: every rule the texts leave unstated is a named interpretation with its default, listed by statutes --verbose."
+    import io
+    from reservation_law.cli import run
+    out = io.StringIO()
+    assert run(['statutes', '--verbose'], out, io.StringIO()) == 0
+    text = out.getvalue()
+    mayor_1994 = text[text.index('up-mayor-1994'):text.index('up-mayor-2023')]
+    for name, default in (('fallback', 'next-in-walk'), ('previous-election', 'last'), ('women-first', 'in-the-run'),
+                          ('in-force-from', 'act-12-of-1994')):
+        block = mayor_1994[mayor_1994.index(f'interpretation {name} '):]
+        assert f'* {default}:' in block.split('interpretation ', 2)[1], name
+    assert 'interpretation women-first ' in text[text.index('up-mayor-2023'):text.index('up-corporation-wards')]
+    assert 'interpretation division-fallback ' in text and '* descending-proportion:' in text
+    assert '* not-less-than:' in text and '* down:' in text
+
+
+def test_1994_every_earlier_election_bars():
+    "previous-election=every-earlier: the record keeps what each corporation held; one that ever held SC is passed over."
+    df = rl.load_bodies(example_path())
+    rs = chain(up_mayor_1994, df, 3, {'previous-election': 'every-earlier'})
+    held = rs[2].record['rotation']['earlier']
+    first_sc = {b for b, c in cats(rs[0]).items() if c in ('SC', 'SC-W')}
+    assert all('SC' in held[b] or 'SC-W' in held[b] for b in first_sc)
+    assert not any(cats(rs[2])[b] in ('SC', 'SC-W') for b in first_sc if not any(w.kind == 'fallback' for w in rs[2].warnings))
+
+
+def test_1994_in_force_from():
+    r = up_mayor_1994(rl.load_bodies(example_path()), {'in-force-from': 'act-25-of-2006'}, election_date=date(2000, 11, 1))
+    assert any(w.kind == 'period' and 'in-force-from=act-25-of-2006' in w.message for w in r.warnings)
+    assert not any('in-force-from' in w.message for w in up_mayor_1994(rl.load_bodies(example_path()),
+                                                                      election_date=date(2000, 11, 1)).warnings)
