@@ -90,7 +90,11 @@ WOMEN_TOTAL_BOUND = Interpretation('women-total-bound', clause('(b)(iv)'),
 def women_offices(n: int, option: str = 'not-less-than') -> tuple:
     "(b)(iv): women's offices in all (including those of (b)(iii)); and the bound warning, if the rounding breaks the bound."
     x, c_, expr = Fraction(n, 3), clause('(b)(iv)'), f"one-third of {n} offices"
-    if option == 'not-less-than': return ceil_remainder(x, clause=c_, expr=expr), None
+    if option == 'not-less-than':
+        c, r = ceil_remainder(x, clause=c_, expr=expr), round_half_up(x, clause=c_, expr=expr)
+        if r.value == c.value: return r, None              # the clause's own rounding meets the floor: it says so
+        return replace(c, reason=f"not less than one-third: the floor (iv) states first holds; its rounding would give {r.value} "
+                                 "(women-total-bound=not-less-than)"), None
     c = round_half_up(x, clause=c_, expr=expr)
     if c.value >= x: return c, None
     return c, LegalWarning('bound', c_,
