@@ -181,7 +181,7 @@ def test_1994_every_corporation_holds_a_reserved_office_within_a_cycle(df, rotat
             assert rep == set()                                                           # and there is none
 
 
-CYCLE = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CYCLE = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @CYCLE
