@@ -453,4 +453,5 @@ STATUTE_1994 = register(Statute(
                      IN_FORCE_FROM, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_1994, codes=tuple(UP_CODES),
     notes="one serial order by SC percentage; each election's walk starts next to the last office allotted to the women "
-          "in the previous election's walk (recorded in the result; inferred, and said so, from a table of categories)"))
+          "in the previous election's walk (recorded in the result; inferred, and said so, from a table of categories); each "
+          "item of (d) laid next to the last serial allotted under the item before"))

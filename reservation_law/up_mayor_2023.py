@@ -377,8 +377,9 @@ STATUTE_2023 = register(Statute(
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt'),
     in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, WOMEN_FIRST, FALLBACK, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_2023, codes=tuple(UP_CODES),
-    notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended (recorded in the "
-          f"result; inferred, and said so, from a table of categories); elections before the 2023 Ordinance "
+    notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended, a corporation "
+          f"passed over by a bar of (f) keeping its place at the head of the next walk (recorded in the result; inferred, and "
+          f"said so, from a table of categories); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
 # %% ../nbs/11_up_mayor_2023.ipynb #6e6985d2
