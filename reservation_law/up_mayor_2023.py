@@ -19,9 +19,9 @@ from .bodies import example_path
 from .verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'NOT_REACHED', 'STATUTE_2023',
-           'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'walk_group',
-           'up_mayor_2023', 'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EARLIER', 'NOT_REACHED', 'STATUTE_2023',
+           'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'infer_owed',
+           'walk_group', 'up_mayor_2023', 'arrangement_tables']
 
 # %% ../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -147,6 +147,23 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
     steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {names[0] if names else '—'}, and wraps round"))
     return names, order[anchor], steps, warns
 
+EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
+
+def infer_owed(arr: Arrangement, code: str, prev: dict) -> list:
+    """Without a record: who last time's walk of `code` is taken to have passed over. The walk reached every corporation
+    from the first of last time's holders to the last (cyclically, after the longest run of corporations that did not
+    hold it, as `walk_start` infers the end); one in that span that neither held the group nor was allotted an earlier
+    item of (d) (so was not in the arrangement) was passed over by a bar of (f), and is owed a turn."""
+    order, n = arr.order, len(arr.order)
+    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    if len(holders) < 2: return []
+    gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n
+    j = max(range(len(holders)), key=lambda j: (gap(j), j))
+    first, last = holders[(j + 1) % len(holders)], holders[j]
+    span = [order[(first + i) % n] for i in range((last - first) % n + 1)]
+    earlier = EARLIER[code]
+    return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
+
 def _pick(seq, ok, k: int, after: int = 0) -> list:
     "The first `k` of `seq` for which `ok` holds, reading from index `after` and wrapping round to the start."
     return list(islice((b for b in (seq[after:] + seq[:after] if after else seq) if ok(b)), k))
@@ -169,7 +186,8 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     prev = prev or {}
     # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
     # this arrangement, allotted an earlier group this time, keep it for the next election)
-    owed = [b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if prev else []
+    recorded = 'walks' in rec
+    owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else infer_owed(arr, code, prev)) if prev else []
     owed_here = [b for b in owed if b in is_open]
     if owed_here:
         head = set(owed_here)
@@ -263,7 +281,9 @@ def _record_2023(previous, prev, warns, assumptions):
         assumptions.append("s.7(5)(1)(f): no record of the previous election's walks (a table of categories only): each walk "
                            "is taken to have ended at the last corporation that held its group before the longest run of "
                            "corporations that did not (the lowest-placed, unless the walk wrapped round), no corporation "
-                           "to have taken a fallback office, and none to be owed a turn (passed over by a bar of (f))")
+                           "to have taken a fallback office, and a corporation lying between two of last time's holders of a "
+                           "group in its arrangement, neither holding the group nor allotted an earlier item of (d), to have "
+                           "been passed over by a bar of (f) and to be owed a turn (whoever else was owed is not known)")
     return rec or {}
 
 NOT_REACHED = 'not reached in any arrangement of (d)'

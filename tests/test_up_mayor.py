@@ -582,3 +582,16 @@ def test_1994_in_force_from():
     assert any(w.kind == 'period' and 'in-force-from=act-25-of-2006' in w.message for w in r.warnings)
     assert not any('in-force-from' in w.message for w in up_mayor_1994(rl.load_bodies(example_path()),
                                                                       election_date=date(2000, 11, 1)).warnings)
+
+
+def test_2023_owed_inferred_from_a_table_of_categories():
+    "Without a record: a corporation between two of last time's holders, not holding the group nor an earlier item, is owed."
+    from reservation_law.up_mayor_2023 import infer_owed
+    toy = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [90, 80, 70, 60, 50, 40], 'st': 0,
+                        'bc': [90, 80, 70, 60, 50, 40]})
+    sc = Arrangement(toy, share(toy, 'sc'), by='SC percentage', clause='s.7(5)(1)(d)(i)')
+    assert infer_owed(sc, 'SC', {'A': 'SC-W', 'B': 'W', 'C': 'SC'}) == ['B']
+    assert infer_owed(sc, 'SC', {'E': 'SC-W', 'F': 'UR', 'A': 'SC'}) == ['F']        # the walk wrapped round
+    bc = Arrangement(toy, share(toy, 'bc'), by='BC percentage', clause='s.7(5)(1)(d)(iii)')
+    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['C']  # B was out of the arrangement
+    assert infer_owed(sc, 'SC', {'C': 'SC-W'}) == []
