@@ -178,6 +178,7 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
+    recorded = 'walks' in rec
     if prev is not None:
         walk, anchor, steps, warns = walk_start(arr, is_open, code, prev, last_rec.get('end'), option)
     else: walk = list(filter(is_open.__contains__, arr.order))       # the open bodies, in the order of `arr`
@@ -186,7 +187,6 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     prev = prev or {}
     # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
     # this arrangement, allotted an earlier group this time, keep it for the next election)
-    recorded = 'walks' in rec
     owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else infer_owed(arr, code, prev)) if prev else []
     owed_here = [b for b in owed if b in is_open]
     if owed_here:
@@ -246,8 +246,12 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
+    if anchor is None: origin = 'from the top'
+    elif option == 'restart-at-top': origin = f"next to {anchor}, the lowest-placed of last time's holders of {code} here"
+    elif recorded and last_rec.get('end') == anchor: origin = f"next to {anchor}, where last time's walk of {code} ended"
+    else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
     done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell,
-            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor}
+            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin}
     return allotted, walk, steps, warns, done
 
 # %% ../nbs/11_up_mayor_2023.ipynb #a059d7a4
@@ -290,8 +294,7 @@ NOT_REACHED = 'not reached in any arrangement of (d)'
 
 def _origin(code: str, walk: list, done: dict) -> str:
     "Where the walk of `code` started, in words (for the reasons)."
-    owed, anchor = done['owed_head'], done['anchor']
-    where = f"next to {anchor}, where last time's walk of {code} ended" if anchor is not None else "from the top"
+    owed, where = done['owed_head'], done['origin']
     return f"{where}, after the {owed} corporation(s) owed a turn" if owed else where
 
 def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
