@@ -190,7 +190,7 @@ CYCLE = settings(max_examples=250, deadline=None, suppress_health_check=[HealthC
 def test_2023_the_cycle_shuts_no_one_out(df, walk, women, first):
     """Constant figures, 4N elections (issue #16): no group and no women's office twice running when enough may take them;
     every reason true to the walk; every corporation holds SC, and none waits more than 2⌈N/k⌉ − 1 elections for it (the
-    bound proved in nbs/11_up_mayor_2023.ipynb) unless the fallback was needed."""
+    bound proved in nbs/13_rotate.ipynb, #rotate-bound) unless the fallback was needed."""
     it = {'walk-start': walk, 'women-bar': women, 'women-first': first}
     first_res = up_mayor_2023(df, it)
     n, k = len(df), first_res.counts['SC'] + first_res.counts['SC-W']
