@@ -44,7 +44,7 @@ setuptools.setup(
     url=cfg['git_url'],
     packages=setuptools.find_packages(include=[cfg['lib_name'], cfg['lib_name'] + '.*']),
     include_package_data=True,
-    package_data={cfg['lib_name']: ['statutes/*.txt', 'data/*.csv', 'data/*.xlsx', 'data/README.md', '_build.json']},
+    package_data={cfg['lib_name']: ['statutes/*.txt', 'data/*.csv', 'data/*.xlsx', 'data/README.md', 'data/unicode/*.txt', '_build.json']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     python_requires='>=' + min_python,

@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from .lazy import pd       # pandas, imported on first use (see lazy)
 from .bodies import (InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS,
-                                    printable)
+                                    printable, origin)
 from .arrangement import CATEGORIES, LegalWarning, Result
 from . import registry
 from .record import provenance, from_json, sha256_file
@@ -48,7 +48,11 @@ def _pass_through(res, df) -> None:
     extra = [c for c in df.columns if c not in known and c not in res.table.columns]   # the statute's own inputs it shows itself
     clash = [c for c in df.columns if c in OUTPUT_COLUMNS]
     if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", column=clash[0])
-    for j, c in enumerate(extra, 1): res.table.insert(j, c, list(df[c]))
+    if extra:                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
+        t, attrs = res.table, res.table.attrs
+        cols = pd.DataFrame({c: list(df[c]) for c in extra}, index=t.index)
+        res.table = pd.concat([t.iloc[:, :1], cols, t.iloc[:, 1:]], axis=1)
+        res.table.attrs.update(attrs)
 
 def _finish(s, res, df, inputs, it, params, election_date):
     if 'category' in res.table and 'reason' not in res.table and callable(getattr(res, 'reasons', None)):
@@ -82,7 +86,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
     res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
     inputs = [_input('bodies', bodies)] + ([_input('previous', previous)] if previous is not None else [])
     params = {'election_date': election_date and election_date.isoformat(), 'previous_date': previous_date and previous_date.isoformat(),
-              'sheet': sheet, 'renames': dict(renames or {})}
+              'sheet': sheet or origin(df).sheet, 'renames': dict(renames or {})}
     return _finish(s, res, df, inputs, it, params, election_date)
 
 # %% ../nbs/04_api.ipynb #dc0e89b0
@@ -108,7 +112,7 @@ def seats(statute: str | registry.Statute,  # a statute id that counts seats (`u
     it = s.resolve(interpretations)
     res = s(df, interpretations=it, election_date=election_date)
     res.table = group_totals(res.table)
-    params = {'election_date': election_date and election_date.isoformat(), 'sheet': sheet}
+    params = {'election_date': election_date and election_date.isoformat(), 'sheet': sheet or origin(df).sheet}
     return _finish(s, res, df, [_input('bodies', bodies)], it, params, election_date)
 
 # %% ../nbs/04_api.ipynb #b8dd451b
@@ -130,17 +134,25 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
                   renames: dict | None = None,  # `{old name: new name}` for bodies renamed since
                   sheet: str | None = None,  # the sheet of a workbook to read
+                  role: str = 'previous allotment',  # what the list is, for the messages ('published list' for `check`)
                  ) -> pd.DataFrame:  # columns `body`, `category`, checked and renamed; `attrs['record']` the previous result's record (from JSON, or a DataFrame's own `attrs['record']`), else None
     """The previous allotment, checked: trusted names, known codes, `renames` applied, every name one of `names`."""
     record, file = None, None
     if isinstance(src, pd.DataFrame): df, lines, record = src, list(range(2, len(src) + 2)), src.attrs.get('record')
     elif Path(src).suffix.lower() == '.json':
-        prev, file = from_json(src), str(src)
+        prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
-    else: df, lines = read_table(src, sheet); file = str(src)
-    df = df.rename(columns={c: str(c).strip().lower() for c in df.columns})
-    for col in ('body', 'category'):
-        if col not in df.columns: raise InputError(f"missing column {col!r}", file=file, column=col)
+    else: df, lines = read_table(src, sheet, role=role); file = str(src)
+    def column(col: str) -> str:
+        "The column named `col`: that name exactly, else the one name equal to it regardless of case and spaces."
+        if list(df.columns).count(col) > 1: raise InputError(f"column {col!r} appears more than once in the header", file=file, column=col)
+        if col in df.columns: return col
+        same = [c for c in df.columns if str(c).strip().lower() == col]
+        if len(same) == 1: return same[0]
+        if not same: raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
+        raise InputError(f"columns {', '.join(map(repr, same))} could each be {col!r}: rename all but one", file=file, column=col)
+    df = df[[column(col) for col in ('body', 'category')]].set_axis(['body', 'category'], axis=1)
+    if len(df) == 0: raise InputError(f"the {role} has a header but no rows: give the list with its bodies", file=file)
     seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
     bodies, cats = [], []
     for r, b, c in zip(lines, df['body'], df['category']):

@@ -4,22 +4,24 @@
 
 # %% ../nbs/01_bodies.ipynb #d17318ae
 from __future__ import annotations
-import csv, io, math, os, re, unicodedata, zipfile
+import bisect, collections, csv, datetime, functools, io, json, math, os, re, stat, unicodedata, zipfile
 from pathlib import Path
 from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
-__all__ = ['MAX_NAME', 'FORMULA_START', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT', 'EXCEL_ERRORS', 'MAX_PART',
-           'OWN_SHEETS', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'parse_count',
-           'parse_counts', 'read_table', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path',
-           'load_bodies']
+__all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH', 'TOTALS',
+           'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'look_keys', 'look_key',
+           'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input', 'read_input', 'read_table',
+           'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
-    "Text safe on one terminal line: control and invisible characters shown as `\\uXXXX`, never sent raw."
+    """Text safe on one terminal line: control and invisible characters shown as `\\uXXXX`, never sent raw; a
+    no-break or other space (as in `12.5\u00a0%`) shown as a space."""
     s = str(text)
     if s.isprintable(): return s
-    return ''.join(c if c.isprintable() or c == ' ' else f"\\u{ord(c):04x}" for c in s)
+    return ''.join(c if c.isprintable() else ' ' if unicodedata.category(c) == 'Zs' else f"\\u{ord(c):04x}" for c in s)
 
 class InputError(ValueError):
     "Bad input: names the file, the row (line number, and body name where known) and the column."
@@ -46,6 +48,9 @@ _BIDI = frozenset('\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\
 _JOINERS = frozenset('\u200c\u200d')        # ZWNJ, ZWJ: part of how Indian scripts are written
 MAX_NAME = 200                                 # characters; no body's name is longer
 FORMULA_START = ('=', '+', '-', '@')
+# invisible characters that Python counts as printable (Default_Ignorable_Code_Point, Unicode 15.0, that are not Cf):
+# the combining grapheme joiner, the Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors
+_IGNORABLE = re.compile('[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]')
 
 def _bad_char(s: str) -> str | None:
     "Why `s` cannot be a name because of a character in it, or None."
@@ -58,16 +63,23 @@ def _bad_char(s: str) -> str | None:
         if cat == 'Zs': continue                # a no-break or other space: kept as written
         if cat == 'Cf': return f"contains an invisible character ({cp} {name})"
         return f"contains a character that is not in use ({cp})"
+    if (m := _IGNORABLE.search(s)):
+        return f"contains an invisible character (U+{ord(m.group()):04X} {unicodedata.name(m.group(), '')})"
     return None
 
 def clean_name(value, what: str = 'body name') -> str:
     "A name cell as trusted text (NFC, trimmed), or `ValueError` saying why it cannot be a name."
     if value is None or (isinstance(value, float) and value != value): return ''
     if isinstance(value, ExcelError): raise ValueError(f"{what} is an Excel error cell ({value.code})")
+    if isinstance(value, bool): raise ValueError(f"{what} is a TRUE/FALSE cell ({value}), not text: type the name")
+    if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        raise ValueError(f"{what} is a date or time cell ({value}), not text: type the name as text")
     if isinstance(value, float) and value.is_integer(): value = int(value)
+    if not isinstance(value, (str, int, float)): raise ValueError(f"{what} is not text ({type(value).__name__})")
     s = str(value)
     if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
-    if not s.isprintable() and (why := _bad_char(s.strip(' \t'))): raise ValueError(f"{what} {why}")   # even at either end
+    if (not s.isprintable() or not s.isascii() and _IGNORABLE.search(s)) and (why := _bad_char(s.strip(' \t'))):
+        raise ValueError(f"{what} {why}")   # even at either end
     s = s.strip()
     if s.startswith(FORMULA_START):
         raise ValueError(f"{what} {s!r} begins with {s[0]!r}: a spreadsheet would read it as a formula; "
@@ -80,6 +92,81 @@ def name_key(name: str) -> str:
     k = unicodedata.normalize('NFKC', name).casefold()
     if not k.isascii(): k = ''.join(c for c in k if c not in _JOINERS)
     return ' '.join(k.split())
+
+# %% ../nbs/01_bodies.ipynb #5a1e7c01
+UNICODE_DATA = Path(__file__).resolve().parent / 'data' / 'unicode' if '__file__' in globals() else Path('../reservation_law/data/unicode').resolve()
+
+@functools.cache
+def _prototypes() -> dict:
+    "UTS #39's confusables (13.0.0) as a `str.translate` table: each source character to its prototype; joiners removed."
+    out = {0x200c: None, 0x200d: None}
+    for line in (UNICODE_DATA / 'confusables.txt').read_text(encoding='utf-8').splitlines():
+        if line and not line.startswith('#'):
+            src, tgt = line.split(';')
+            out[int(src, 16)] = ''.join(chr(int(h, 16)) for h in tgt.split())
+    return out
+
+def look_keys(names: list) -> list:
+    """What names that look alike share, for each of `names`: UTS #39's skeleton (NFD, each character replaced by
+    its prototype, NFD again) of the compatibility form (NFKC), joiners removed, case-folded, spaces collapsed.
+    Done on all the names joined (a name holds no newline), so that it costs a few passes in C, not one a name."""
+    s = unicodedata.normalize('NFKD', '\n'.join(names))              # NFKD: NFKC, then NFD
+    s = unicodedata.normalize('NFD', _IGNORABLE.sub('', s).translate(_prototypes())).casefold()
+    return _SPACES.sub(' ', s).split('\n')
+
+_SPACES = re.compile(r'[^\S\n]+')      # runs of white space inside a name (the names are trimmed already)
+
+def look_key(name: str) -> str: return look_keys([name])[0]
+
+# %% ../nbs/01_bodies.ipynb #5a1e7c02
+@functools.cache
+def _script_ranges() -> tuple:
+    "The Unicode Script property (Scripts.txt, 15.0.0) as sorted ranges: their first code points, and (last, script)."
+    rows = [l.split(';') for l in (UNICODE_DATA / 'scripts.txt').read_text(encoding='utf-8').splitlines() if l and not l.startswith('#')]
+    return tuple(int(a, 16) for a, _, _ in rows), tuple((int(b, 16), s) for _, b, s in rows)
+
+@functools.cache
+def script(c: str) -> str:
+    "The Unicode script of a character ('Latin', 'Devanagari', 'Common', 'Inherited', …; 'Unknown' if unassigned)."
+    firsts, rest = _script_ranges()
+    i = bisect.bisect_right(firsts, ord(c)) - 1
+    return rest[i][1] if i >= 0 and ord(c) <= rest[i][0] else 'Unknown'
+
+_RESTRICTED = frozenset({'Cyrillic', 'Greek'})   # UTS #39, moderately restrictive: Latin and one other script, but not these
+
+def mixed_scripts(names) -> tuple:
+    """The scripts of the letters of `names` (a name, or the characters of many) if they mix more than UTS #39's
+    'moderately restrictive' level allows (Latin and one other script, Cyrillic and Greek excepted), else ()."""
+    found = {script(c) for c in set(names)} - {'Common', 'Inherited'}
+    others = found - {'Latin'}
+    return tuple(sorted(found)) if len(others) > 1 or ('Latin' in found and others & _RESTRICTED) else ()
+
+def _letter_in(name: str, scripts: tuple) -> str:
+    "The first letter of `name` in its least used script, named (for a message)."
+    rare = min(scripts, key=lambda s: sum(script(c) == s for c in name))
+    c = next(c for c in name if script(c) == rare)
+    return f"U+{ord(c):04X} {unicodedata.name(c, '')}"
+
+def _look_alikes(names: list, rows: list, file, column: str, what: str) -> None:
+    """Refuse a name whose letters mix scripts (a Cyrillic а in 'Kanpur'), and two names, one of them not plain ASCII,
+    with the same `look_keys`: both spellings shown, and the characters they differ in."""
+    if ''.join(names).isascii(): return                     # the common case: nothing to confuse
+    odd = [n for n in names if not n.isascii()]
+    if mixed_scripts(''.join(odd)):      # the whole column first: one script (and Latin) is enough
+        for r, n in zip(rows, names):
+            if not n.isascii() and (sc := mixed_scripts(n)):
+                raise InputError(f"{what} {n!r} mixes {' and '.join(sc)} letters ({_letter_in(n, sc)}): it could be a look-alike "
+                                 "of another spelling; type it in one script", file=file, row=r, column=column)
+    keys = look_keys(names)
+    if len(set(keys)) == len(keys): return
+    first = {}
+    for r, n, k in zip(rows, names, keys):
+        if k in first and first[k][1] != n and not (n.isascii() and first[k][1].isascii()):
+            r0, n0 = first[k]
+            diff = [f"U+{ord(c):04X} {unicodedata.name(c, '')}" for c in dict.fromkeys(n0 + n) if (c in n) != (c in n0)]
+            raise InputError(f"{what}s {n0!r} (row {r0}) and {n!r} look alike (they differ in {', '.join(diff[:3])}): they could "
+                             "be the same; make them identical or clearly different", file=file, row=r, column=column)
+        first.setdefault(k, (r, n))
 
 # %% ../nbs/01_bodies.ipynb #fda00079
 COUNT_COLUMNS = ('population', 'sc', 'st', 'bc', 'women', 'seats')
@@ -96,7 +183,7 @@ def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
         if not n: raise InputError(f"column {i} has no name in the header", file=file, row=1)
         names.append(n.lower() if n.lower() in known else n)
     low = [n.lower() for n in names]
-    dup = sorted({n for n in low if low.count(n) > 1})
+    dup = sorted(n for n, k in collections.Counter(low).items() if k > 1) if len(set(low)) < len(low) else []   # one pass: 20,000 columns read at once
     if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case)", file=file, column=dup[0])
     out = df.copy()
     out.columns = names
@@ -112,7 +199,11 @@ EXCEL_ERRORS = ('#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/
 def parse_count(value) -> int:
     "A cell as a non-negative whole number, or `ValueError` saying why not."
     if isinstance(value, str):
-        s = value.strip()
+        s = value.strip(' \t')
+        if not s.isprintable():
+            c = next(c for c in s if not c.isprintable())
+            raise ValueError(f"{'a control' if unicodedata.category(c) == 'Cc' else 'an invisible or space'} character "
+                             f"(U+{ord(c):04X} {unicodedata.name(c, '')}) in the count '{printable(s)}': retype the number")
         if _PLAIN.fullmatch(s) or _WESTERN.fullmatch(s) or _INDIAN.fullmatch(s): n = int(s.replace(',', ''))
         elif not s: raise ValueError("empty cell: a whole number is needed")
         elif s.upper() in EXCEL_ERRORS: raise ValueError(f"an Excel error cell ({s}): the formula behind it failed")
@@ -149,78 +240,204 @@ class _CellError(Exception):
     def __init__(self, i, e): self.i, self.e = i, e
 
 # %% ../nbs/01_bodies.ipynb #31c9b5d6
-def _decode(raw: bytes, file) -> str:
+MAX_INPUT = 256 * 2**20      # bytes: the largest file read as an input (a table of 100,000 bodies is about 5 MB)
+
+def _decode(raw: bytes, file, kind: str = 'CSV UTF-8') -> str:
     try: return raw.decode('utf-8-sig')
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b'\n') + 1
-        raise InputError(f"not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); save the file as CSV UTF-8", file=file, row=line) from None
+        raise InputError(f"not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); save the file as {kind}", file=file, row=line) from None
 
+def _why_not_opened(e: OSError) -> str:
+    if isinstance(e, FileNotFoundError): return "no such file"
+    if isinstance(e, PermissionError): return "cannot be read (permission denied)"
+    return f"cannot be read ({e.strerror or e})"
+
+def open_input(path, what: str = 'file', limit: int = MAX_INPUT):
+    """An input opened for reading (binary), checked first: it exists, is a regular file (not a folder, a named pipe
+    or a device such as /dev/zero, even through a symbolic link) and is at most `limit` bytes; else `InputError`."""
+    name = str(path)
+    try: fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_BINARY', 0))   # a pipe: not waited on
+    except IsADirectoryError: raise InputError("is a folder, not a file", file=name) from None
+    except (OSError, ValueError) as e:
+        raise InputError(_why_not_opened(e) if isinstance(e, OSError) else f"is not a file name ({e})", file=name) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = 'a folder' if stat.S_ISDIR(st.st_mode) else 'a named pipe' if stat.S_ISFIFO(st.st_mode) else 'a device or socket'
+        raise InputError(f"is {kind}, not a regular file: save the {what} as a file and give that", file=name)
+    if st.st_size > limit:
+        os.close(fd)
+        raise InputError(f"is {st.st_size:,} bytes, more than the {limit // 2**20} MiB read as a {what}: is it the right file?", file=name)
+    if hasattr(os, 'set_blocking'): os.set_blocking(fd, True)
+    return os.fdopen(fd, 'rb')
+
+def read_input(path, what: str = 'file', limit: int = MAX_INPUT) -> bytes:
+    "The bytes of an input checked by `open_input` (never more than `limit`, whatever the file does meanwhile)."
+    with open_input(path, what, limit) as f:
+        try: raw = f.read(limit + 1)
+        except OSError as e: raise InputError(_why_not_opened(e), file=str(path)) from None
+    if len(raw) > limit: raise InputError(f"is more than the {limit // 2**20} MiB read as a {what}", file=str(path))
+    return raw
+
+OLE2 = b'\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1'     # the container of an old .xls, and of a workbook encrypted with a password
+
+def _zip_kind(names: set) -> str:
+    "What a zip archive is, from the names of its parts."
+    if 'xl/workbook.xml' in names: return "an Excel workbook: give it a name ending in .xlsx"
+    if 'xl/workbook.bin' in names: return "an Excel binary workbook (.xlsb), which is not read: save it as .xlsx or CSV UTF-8"
+    if 'content.xml' in names: return "an OpenDocument spreadsheet (.ods), which is not read: save it as .xlsx or CSV UTF-8"
+    return "a zip archive, not a table: give the .xlsx or CSV file itself"
+
+def _kind_of(raw: bytes) -> str | None:
+    "What a file that is not text is (a workbook of some kind, an archive), from its bytes, or None."
+    if raw.startswith(OLE2):
+        return ("an old Excel workbook (.xls), or a workbook protected by a password to open (encrypted): "
+                "save it as .xlsx without a password, or as CSV UTF-8")
+    if raw.startswith(b'PK\x03\x04'):
+        try:
+            with zipfile.ZipFile(io.BytesIO(raw)) as z: return _zip_kind(set(z.namelist()))
+        except (zipfile.BadZipFile, OSError): return "a damaged zip archive, not a table"
+    return None
+
+NOT_READ = {'.xls': "an old Excel workbook (.xls) is not read: save it as .xlsx or CSV UTF-8",
+            '.xlsb': "an Excel binary workbook (.xlsb) is not read: save it as .xlsx or CSV UTF-8",
+            '.ods': "an OpenDocument spreadsheet (.ods) is not read: save it as .xlsx or CSV UTF-8",
+            '.numbers': "a Numbers spreadsheet is not read: export it as .xlsx or CSV UTF-8"}
+
+# %% ../nbs/01_bodies.ipynb #5a1e7c03
 MAX_PART = 256 * 2**20       # bytes a part of a workbook may unpack to
 OWN_SHEETS = ('allotment', 'seats')
 
-def _check_zip(path: Path, name: str) -> None:
-    "Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them."
+def _check_zip(path: Path, name: str) -> bool:
+    """Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them. Returns whether it asks
+    to be recalculated when opened (`fullCalcOnLoad`, as read from its own XML: openpyxl takes a missing one for yes)."""
+    with open_input(path, 'workbook') as f: head = f.read(8)
+    if not head.startswith(b'PK\x03\x04'):
+        kind = _kind_of(head)
+        raise InputError("is not an Excel workbook (.xlsx): " + (f"it is {kind}" if kind else "it is not a zip archive"), file=name)
     try:
         with zipfile.ZipFile(path) as z: parts = z.infolist()
-    except (zipfile.BadZipFile, OSError) as e: raise InputError(f"not an Excel workbook (.xlsx): {e}", file=name) from None
+    except (zipfile.BadZipFile, OSError) as e: raise InputError(f"is not an Excel workbook (.xlsx): {e}", file=name) from None
+    if 'xl/workbook.xml' not in (names := {p.filename for p in parts}):
+        raise InputError(f"is not an Excel workbook (.xlsx): it is {_zip_kind(names)}", file=name)
     for p in parts:
         if p.file_size > MAX_PART or (p.file_size > 16 * 2**20 and p.file_size > 100 * max(p.compress_size, 1)):
             raise InputError(f"the workbook part {p.filename} unpacks to {p.file_size:,} bytes from {p.compress_size:,}: "
                              "too large to read safely", file=name)
+    with zipfile.ZipFile(path) as z: book = z.read('xl/workbook.xml')
+    return re.search(rb'fullCalcOnLoad\s*=\s*["\'](1|true)["\']', book) is not None
 
-def _read_xlsx(path: Path, name: str, sheet: str | None) -> tuple[pd.DataFrame, list[int]]:
+def _choose_sheet(wb, sheet: str | None, name: str, role: str):
+    "The sheet to read: the one named, the only visible one, or (a previous or published list only) this tool's own table."
+    visible = [ws for ws in wb.worksheets if ws.sheet_state == 'visible']
+    titles = [ws.title for ws in visible]
+    if sheet is not None:
+        if sheet not in titles:
+            hidden = sheet in [ws.title for ws in wb.worksheets]
+            raise InputError(f"sheet {sheet!r} is {'hidden' if hidden else 'not in the workbook'} (visible sheets: {', '.join(titles) or 'none'})", file=name)
+        return visible[titles.index(sheet)]
+    if len(visible) == 1: return visible[0]
+    if not visible: raise InputError("the workbook has no visible sheet", file=name)
+    if role != 'bodies' and 'provenance' in titles and any(t in titles for t in OWN_SHEETS):   # this tool's own output
+        return visible[next(i for i, t in enumerate(titles) if t in OWN_SHEETS)]
+    how = ("choose one with --sheet NAME" if role == 'bodies' else
+           f"--sheet chooses the sheet of the bodies only: save the sheet of the {role} you mean as CSV, or as a workbook of one sheet")
+    raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(map(repr, titles))}) and it is not said which "
+                     f"to read: {how}", file=name)
+
+def _cells(ws) -> tuple:
+    """Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: [(row, [cell
+    dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter)."""
+    from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG
+    class Parser(WorkSheetParser):
+        def parse_cell(self, element):
+            c = super().parse_cell(element)
+            c['formula'] = element.find(FORMULA_TAG) is not None
+            return c
+    wb = ws.parent
+    with ws._get_source() as src:
+        p = Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
+                   timedelta_formats=wb._timedelta_formats)
+        rows = list(p.parse())
+    yes = lambda a: str(a.get('hidden', '')).lower() in ('1', 'true')
+    hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a)}
+    hidden_cols = {c for a in p.column_dimensions.values() if yes(a) for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
+    return rows, hidden_rows, hidden_cols
+
+def _value(c: dict):
+    if c['data_type'] == 'e': return ExcelError(c['value'])
+    v = c['value']
+    return None if isinstance(v, str) and not v.strip() and not c['formula'] else v
+
+def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -> tuple[pd.DataFrame, list[int]]:
     import openpyxl, warnings
-    _check_zip(path, name)
+    from openpyxl.utils import get_column_letter
+    recalc = _check_zip(path, name)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
             wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
     try:
-        visible = [ws for ws in wb.worksheets if ws.sheet_state == 'visible']
-        titles = [ws.title for ws in visible]
-        if sheet is not None:
-            if sheet not in titles:
-                hidden = sheet in [ws.title for ws in wb.worksheets]
-                raise InputError(f"sheet {sheet!r} is {'hidden' if hidden else 'not in the workbook'} (visible sheets: {', '.join(titles) or 'none'})", file=name)
-            ws = visible[titles.index(sheet)]
-        elif len(visible) == 1: ws = visible[0]
-        elif not visible: raise InputError("the workbook has no visible sheet", file=name)
-        elif 'provenance' in titles and any(t in titles for t in OWN_SHEETS):
-            ws = visible[next(i for i, t in enumerate(titles) if t in OWN_SHEETS)]
-        else: raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(titles)}): choose one with --sheet NAME", file=name)
-        rows, lines = [], []
-        for row in ws.iter_rows():
-            vals = [ExcelError(c.value) if c.data_type == 'e' else c.value for c in row]
-            if not any(v is not None and not (isinstance(v, str) and not v.strip()) for v in vals): continue
-            rows.append(vals); lines.append(row[0].row)
+        ws = _choose_sheet(wb, sheet, name, role)
+        rows, lines, formulas = [], [], {}
+        try:
+            cells_by_row, hidden_rows, hidden_cols = _cells(ws)
+            for r, cells in cells_by_row:
+                vals = {c['column']: _value(c) for c in cells if c['value'] is not None or c['formula']}
+                formulas.update({(r, c['column']): c for c in cells if c['formula']})
+                if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
+        except Exception as e: raise InputError(f"sheet {ws.title!r} cannot be read ({type(e).__name__}: {printable(e)})", file=name) from None
     finally: wb.close()
     if not rows: raise InputError(f"sheet {ws.title!r} is empty", file=name)
-    header, body = rows[0], rows[1:]
-    width = max(len(header), *(len(r) for r in body)) if body else len(header)
-    header = list(header) + [None] * (width - len(header))
-    while header and header[-1] is None and all(len(r) < len(header) or r[len(header) - 1] is None for r in body):
-        header.pop()
-    if any(h is None for h in header): raise InputError(f"column {header.index(None) + 1} has no name in the header", file=name, row=lines[0])
+    first = min(min(r) for r in rows if r)                       # a table that starts in column B or further right
+    width = max(max(r) for r in rows if r) - first + 1
+    table = [[r.get(first + j) for j in range(width)] for r in rows]
+    header, body = table[0], table[1:]
+    while header and header[-1] is None and all(r[len(header) - 1] is None for r in body): header.pop()
+    if not header or any(h is None for h in header):
+        j = header.index(None) if None in header else 0
+        raise InputError(f"column {get_column_letter(first + j)} has no name in the header (the first row of the table)", file=name, row=lines[0])
     for r, ln in zip(body, lines[1:]):
         if any(v is not None for v in r[len(header):]):
             raise InputError(f"a cell to the right of the last named column (the header has {len(header)})", file=name, row=ln)
-    body = [list(r[:len(header)]) + [None] * (len(header) - len(r)) for r in body]
-    return pd.DataFrame(body, columns=header, dtype=object), lines[1:]
+    names = {first + j: h for j, h in enumerate(header)}
+    for r in lines:
+        if r in hidden_rows:
+            raise InputError("the row is hidden in the workbook (by hand or by a filter): it would be read though not seen; "
+                             "unhide it, or delete it", file=name, row=r)
+    for col in sorted(hidden_cols & set(names)):
+        raise InputError(f"column {get_column_letter(col)} is hidden in the workbook: it would be read though not seen; unhide it, "
+                         "or delete it", file=name, column=printable(names[col]))
+    for (r, col), c in sorted(formulas.items()):
+        if col not in names: continue
+        where = dict(file=name, row=r, column=printable(names[col]) if r != lines[0] else None)
+        if c['value'] is None:
+            raise InputError(f"cell {get_column_letter(col)}{r} is a formula whose value was not saved in the workbook: open it in "
+                             "Excel (or LibreOffice), let it calculate, save it, and give it again", **where)
+        if recalc:
+            raise InputError(f"cell {get_column_letter(col)}{r} is a formula, and the workbook asks to be recalculated when it is "
+                             "opened (fullCalcOnLoad): the values saved in it may be stale; open it in Excel, let it calculate, "
+                             "save it (or paste the values), and give it again", **where)
+    body = [r[:len(header)] for r in body]
+    df = pd.DataFrame(body, columns=header, dtype=object)
+    df.attrs['sheet'] = ws.title
+    return df, lines[1:]
 
-def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]:
-    "Read a CSV or XLSX file as text cells; returns the table and each row's line number in the file."
+
+# %% ../nbs/01_bodies.ipynb #5a1e7c04
+def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd.DataFrame, list[int]]:
+    """Read a CSV or XLSX file as text cells; returns the table and each row's line number in the file. `role` (the
+    bodies, the previous allotment, the published list) says what it is, for the messages and the choice of a sheet.
+    A workbook's sheet read is in the table's `attrs['sheet']`."""
     name, path = str(path), Path(path)
-    if not path.exists(): raise InputError("no such file", file=name)
-    if path.is_dir(): raise InputError("is a folder, not a file", file=name)
-    if not path.is_file(): raise InputError("is not a regular file (a pipe or a device): save the table as a file", file=name)
     suffix = path.suffix.lower()
-    if suffix == '.xls': raise InputError("old Excel format (.xls) is not read: save it as .xlsx or CSV UTF-8", file=name)
-    if suffix in ('.xlsx', '.xlsm'): return _read_xlsx(path, name, sheet)
+    if suffix in NOT_READ: open_input(path, role).close(); raise InputError(NOT_READ[suffix], file=name)
+    if suffix in ('.xlsx', '.xlsm'): return _read_xlsx(path, name, sheet, role)
     if sheet is not None: raise InputError("--sheet is for an Excel workbook (.xlsx), not a CSV file", file=name)
-    try: raw = path.read_bytes()
-    except OSError as e: raise InputError(f"cannot be read ({e.strerror or e})", file=name) from None
-    if raw.startswith(b'PK\x03\x04'): raise InputError("is a zip archive (an Excel workbook?): give it a .xlsx name", file=name)
+    raw = read_input(path, role)
+    if (kind := _kind_of(raw)): raise InputError(f"is {kind}", file=name)
     if raw[:4096].count(b'\x00') > 16: raise InputError("is a binary file (NUL bytes), not CSV text", file=name)
     text = _decode(raw, name)
     if not text.strip(): raise InputError("the file is empty", file=name)
@@ -237,6 +454,36 @@ def read_table(path, sheet: str | None = None) -> tuple[pd.DataFrame, list[int]]
             rows.append(fields); lines.append(start)
     except csv.Error as e: raise InputError(f"not a well-formed CSV table ({e})", file=name, row=end + 1) from None
     return pd.DataFrame(rows, columns=header, dtype=object), lines
+
+# %% ../nbs/01_bodies.ipynb #5a1e7c05
+MAX_JSON_DEPTH = 64          # levels of nesting in a JSON input (a result of this tool has fewer than ten)
+
+def _depth(x, limit: int) -> int:
+    "The nesting depth of a parsed JSON value, counted without recursion; stops once past `limit`."
+    deepest, stack = 0, [(x, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > deepest:
+            deepest = d
+            if d > limit: break
+        if isinstance(v, dict): stack.extend((w, d + 1) for w in v.values() if isinstance(w, (dict, list)))
+        elif isinstance(v, list): stack.extend((w, d + 1) for w in v if isinstance(w, (dict, list)))
+    return deepest
+
+def read_json(path, what: str = 'JSON file', limit: int = MAX_INPUT):
+    """A JSON input, parsed: a regular file (see `open_input`) of at most `limit` bytes, UTF-8 (a byte-order mark
+    accepted), nested at most `MAX_JSON_DEPTH` levels; else `InputError` naming the file, and the line where it applies."""
+    name = str(path)
+    text = _decode(read_input(path, what, limit), name, 'UTF-8')
+    try: d = json.loads(text)
+    except RecursionError: raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name) from None
+    except ValueError as e:
+        at = dict(row=e.lineno) if isinstance(e, json.JSONDecodeError) else {}
+        raise InputError(f"is not valid JSON ({e.msg if isinstance(e, json.JSONDecodeError) else e}"
+                         + (f", at column {e.colno}" if at else '') + f"): not a {what}", file=name, **at) from None
+    if _depth(d, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name)
+    return d
 
 # %% ../nbs/01_bodies.ipynb #4ec47515
 def _plain_name(v) -> bool:
@@ -256,7 +503,9 @@ def _names(values, rows, file, column, what, required=True) -> list:
         if not n and required: raise InputError(f"blank {what}", file=file, row=r, column=column)
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
-    if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names): return names
+    if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names):
+        _look_alikes(names, rows, file, column, what)
+        return names
     seen, keys = {}, {}
     for r, v, n in zip(rows, values, names):
         if n in seen:
@@ -268,11 +517,17 @@ def _names(values, rows, file, column, what, required=True) -> list:
             raise InputError(f"{what}s {keys[k][1]!r} (row {keys[k][0]}) and {n!r} differ only by case, Unicode form or invisible "
                              "joiners: they could be the same; make them identical or clearly different", file=file, row=r, column=column, body=n)
         keys.setdefault(k, (r, n))
+    _look_alikes(names, rows, file, column, what)
     return names
 
 def _division_names(names, rows, file) -> list:
     "Divisions repeat (many bodies in one), but two spellings that could be one division are refused."
-    if len({_fast_key(n) for n in set(names)}) == len(set(names)): return names
+    once = set(names)
+    if len({_fast_key(n) for n in once}) == len(once):
+        if not ''.join(once).isascii():
+            first = dict(zip(reversed(names), reversed(rows)))      # each division once, at its first row
+            _look_alikes(list(first)[::-1], list(first.values())[::-1], file, 'division', 'division')
+        return names
     keys = {}
     for r, n in zip(rows, names):
         if not n: continue
@@ -286,6 +541,8 @@ def _division_names(names, rows, file) -> list:
 def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st', 'bc'), file: str | None = None,
                     lines: list | None = None) -> pd.DataFrame:
     "Check a bodies table; return a copy with int count columns, or raise `InputError` naming file, row and column."
+    attrs = getattr(df, 'attrs', {})
+    sheet = attrs.get('sheet') or getattr(attrs.get('origin'), 'sheet', None)   # read from a workbook, or validated before
     df = _normalise_columns(pd.DataFrame(df), file)
     rows = list(lines) if lines is not None else list(range(2, len(df) + 2))
     for col in ('body',) + tuple(required):
@@ -293,6 +550,10 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
             raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
     if len(df) == 0: raise InputError("the table has no bodies", file=file)
     names = _names(df['body'].tolist(), rows, file, 'body', 'body name')
+    if not TOTALS.isdisjoint(names):                        # a totals row copied with the table would be a body
+        i = next(i for i, n in enumerate(names) if n in TOTALS)
+        raise InputError(f"a row named {names[i]!r} looks like a totals row, not a body: delete it (the totals are worked out "
+                         "from the bodies)", file=file, row=rows[i], column='body')
     df['body'] = names
     if 'division' in df.columns:
         df['division'] = _names(df['division'].tolist(), rows, file, 'division', 'division', required='division' in required)
@@ -305,6 +566,10 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
         try: vals = parse_counts(c.tolist())
         except _CellError as e: raise InputError(str(e.e), file=file, row=rows[e.i], column=col, body=names[e.i]) from None
         df[col] = pd.array(vals, dtype='int64')
+    if 'population' not in df.columns:                     # names only (an order of a settled list): no figures to check
+        out = df.reset_index(drop=True)
+        out.attrs['origin'] = Origin(file, tuple(rows), sheet)
+        return out
     pop = df['population'].to_numpy()
     def first(mask, col, msg):
         if mask.any():
@@ -318,13 +583,29 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     if 'women' in df.columns:
         w = df['women'].to_numpy()
         first(w > pop, 'women', lambda i: f"women {int(w[i]):,} is more than the population {int(pop[i]):,}")
+    _long_text(df, rows, file, names)
     out = df.reset_index(drop=True)
-    out.attrs['origin'] = Origin(file, tuple(rows))  # where each row came from, for errors found later by a statute
+    out.attrs['origin'] = Origin(file, tuple(rows), sheet)  # where each row came from, for errors found later by a statute
     return out
 
+TOTALS = frozenset(f'{w}{p}' for w in ('Total', 'TOTAL', 'total', 'Totals', 'TOTALS', 'Grand Total', 'Grand total', 'GRAND TOTAL',
+                                     'Sum', 'SUM', 'कुल', 'योग', 'कुल योग', 'महायोग') for p in ('', ':'))   # the names a totals row has
+MAX_CELL = 32_767            # characters: Excel's limit for a cell (a longer text would be cut in an .xlsx output)
+
+def _long_text(df, rows, file, names) -> None:
+    "Refuse a text cell of a column passed through to the output that is longer than an Excel cell holds."
+    for col in df.columns:
+        if col in COUNT_COLUMNS or col in TEXT_COLUMNS or df[col].dtype != object: continue
+        lens = [len(v) if type(v) is str else 0 for v in df[col].tolist()]
+        if lens and max(lens) > MAX_CELL:
+            i = lens.index(max(lens))
+            raise InputError(f"a text of {lens[i]:,} characters, more than the {MAX_CELL:,} an Excel cell holds (it would be cut "
+                             "in an .xlsx output): shorten it, or leave the column out", file=file, row=rows[i], column=printable(col), body=names[i])
+
 class Origin:
-    "Where a validated table came from: its file and the line of each row. Shared, never copied, by pandas' `attrs`."
-    def __init__(self, file, lines): self.file, self.lines = file, lines
+    """Where a validated table came from: its file, the line of each row, and the sheet read (a workbook's; else None).
+    Shared, never copied, by pandas' `attrs`."""
+    def __init__(self, file, lines, sheet=None): self.file, self.lines, self.sheet = file, lines, sheet
     def __deepcopy__(self, memo): return self
     def __repr__(self): return f"Origin({self.file!r}, {len(self.lines)} rows)"
 
@@ -344,7 +625,7 @@ def example_path(name: str = 'up_corporations_17.csv'):
     return resources.files('reservation_law').joinpath('data', name)
 
 def load_bodies(src: pd.DataFrame | str | Path, required: tuple = ('population', 'sc', 'st', 'bc'), sheet: str | None = None) -> pd.DataFrame:
-    "Bodies from a CSV/XLSX path or a DataFrame, validated (see `validate_bodies`)."
+    "Bodies from a CSV/XLSX path or a DataFrame, validated (see `validate_bodies`); `origin(...).sheet` the sheet read."
     if isinstance(src, pd.DataFrame): return validate_bodies(src, required)
     df, lines = read_table(src, sheet)
     return validate_bodies(df, required, file=str(src), lines=lines)

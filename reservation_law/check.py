@@ -13,7 +13,7 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .api import allot, load_previous
 from .arrangement import CATEGORIES, Arrangement, Result, group_of, is_women, pct
-from .bodies import InputError, load_bodies
+from .bodies import InputError, load_bodies, clean_name
 from .rounding import fmt_int
 
 # %% auto #0
@@ -80,7 +80,7 @@ def _given(res: Result, renames: dict | None, sheet: str | None) -> Result:
 
 def _published(s, published, names) -> dict:
     "The published list as {body: code}, checked: codes of the statute, bodies of the input."
-    pub = load_previous(published, s.codes)
+    pub = load_previous(published, s.codes, role='published list')
     unknown = [b for b in pub['body'] if b not in set(names)]
     if unknown:
         raise InputError(f"the published list names bodies that are not in the input: {', '.join(unknown)}",
@@ -662,6 +662,8 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
     "Why `body` got its category under `statute`, and not each other. `renames` (OLD → NEW) and `sheet` as for `allot`."
     s = _statute(statute)
     df = load_bodies(bodies, s.required, sheet)
+    try: body = clean_name(body) or body           # as the names of the input are read: NFC, trimmed
+    except ValueError as e: raise InputError(f"--body: {e}") from None
     if body not in set(df['body']):
         raise InputError(f"no body {body!r} in the input (it has: {', '.join(list(df['body'])[:8])}{', …' if len(df) > 8 else ''})",
                          file=None if isinstance(bodies, pd.DataFrame) else str(bodies), column='body')
@@ -714,12 +716,9 @@ def _renames(items) -> dict:
     return _pairs(items, '--rename', 'OLD=NEW')
 
 def _interp(items) -> dict:
-    from reservation_law.cli import UsageError
-    out = {}
-    for it in items or ():
-        if '=' not in it: raise UsageError(f"--interpretation takes NAME=OPTION, not {it!r}")
-        k, v = it.split('=', 1); out[k.strip()] = v.strip()
-    return out
+    "`-i NAME=OPTION` options as a dict (a name given twice with different options is refused)."
+    from reservation_law.cli import _pairs
+    return _pairs(items or (), '--interpretation', 'NAME=OPTION')
 
 def _statute_arg(name: str, it: dict):
     from reservation_law.cli import UsageError
@@ -742,10 +741,9 @@ def write_html(html: str, out) -> None:
     write_bytes(html.encode('utf-8'), out)
 
 def _same_file(out, inputs):
-    from reservation_law.cli import UsageError
+    from reservation_law.cli import UsageError, _same
     for f in inputs:
-        if f and Path(f).exists() and Path(out).exists() and Path(f).resolve() == Path(out).resolve():
-            raise UsageError(f"the output {out} is also an input: choose another output file")
+        if f and _same(f, out): raise UsageError(f"the output {out} is also an input: choose another output file")
 
 # %% ../nbs/14_check.ipynb #9bf0ec91
 _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;line-height:1.4}"

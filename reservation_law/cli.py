@@ -18,7 +18,19 @@ __all__ = ['EXTRA_COMMANDS', 'EXAMPLES', 'UsageError', 'write_table', 'statute_f
 class UsageError(Exception):
     "A mistake in the command line itself (an unknown statute, a bad option): reported as one `error:` line, exit status 2."
 
+class _Once(argparse._StoreAction):
+    "An option given once: given twice with different values, refused (never silently the last)."
+    def __call__(self, parser, namespace, values, option_string=None):
+        seen = namespace.__dict__.setdefault('_given', {})
+        if self.dest in seen and seen[self.dest] != values:
+            raise UsageError(f"{option_string} is given twice, as {seen[self.dest]!r} and {values!r}: give it once")
+        seen[self.dest] = values
+        setattr(namespace, self.dest, values)
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.register('action', None, _Once); self.register('action', 'store', _Once)
     def error(self, message): raise UsageError(message)
 
 def _date(s: str) -> date:
@@ -131,11 +143,14 @@ def _statutes_text(verbose: bool) -> str:
     return '\n'.join(lines)
 
 def _pairs(items, option: str, what: str) -> dict:
+    "`KEY=VALUE` options as a dict; a key given twice with different values is refused."
     out = {}
     for it in items:
         if '=' not in it: raise UsageError(f"{option} takes {what}, not {it!r}")
         k, v = it.split('=', 1)
         if not k.strip() or not v.strip(): raise UsageError(f"{option} takes {what}, not {it!r}")
+        if out.get(k.strip(), v.strip()) != v.strip():
+            raise UsageError(f"{option} {k.strip()} is given twice, as {out[k.strip()]!r} and {v.strip()!r}: give it once")
         out[k.strip()] = v.strip()
     return out
 
@@ -156,8 +171,12 @@ def check_output(output: str | None, inputs: list, suffixes=('.csv', '.json', '.
     if not output: return
     if Path(output).suffix.lower() not in suffixes: raise UsageError(f"the output must end in {', '.join(suffixes)}: {output}")
     for f in inputs:
-        if f and Path(f).exists() and Path(f).resolve() == Path(output).resolve():
-            raise UsageError(f"the output {output} is also an input: choose another output file")
+        if f and _same(f, output): raise UsageError(f"the output {output} is also an input: choose another output file")
+
+def _same(a, b) -> bool:
+    "Whether paths `a` and `b` name one existing file (through links, `..`, hard links); False where either cannot be looked at."
+    try: return os.path.samefile(a, b)
+    except (OSError, ValueError): return False
 
 def report(res, args, stdout, stderr, what: str) -> int:
     "Render, then write: OUT (or the CSV table on standard output), the derivation if asked, then notes and warnings."
@@ -199,6 +218,7 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         argv = sys.argv[1:] if argv is None else list(argv)
         command = next((a for a in argv if not a.startswith('-')), None)
         with contextlib.redirect_stdout(stdout): args = _parser(command, '-h' in argv or '--help' in argv).parse_args(argv)   # --help, --version to `stdout`
+        vars(args).pop('_given', None)       # what _Once kept to see a repeated option: not an argument
         if args.command in EXTRA_COMMANDS:
             mod = _extra(args.command)
             if mod is None: raise UsageError(f"the command {args.command!r} is not in this version of reservation_law")
@@ -236,8 +256,8 @@ class _Closed:
     def flush(self): pass
 
 def _printable(e) -> str:
-    s = str(e)
-    return s if s.isprintable() else ''.join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in s)
+    from reservation_law.bodies import printable
+    return printable(e)
 
 def main():
     "Console entry point `reservation-law`: SIGTERM ends it as Ctrl-C does (nothing half-written), and a standard output that cannot be written is an error, not a traceback."
@@ -273,11 +293,14 @@ def command_verify(args, stdout, stderr) -> int:
     from datetime import date as _d
     from reservation_law.record import from_json, result_dict
     from reservation_law.api import allot, seats
-    saved = from_json(args.saved)
+    from reservation_law.bodies import InputError
+    saved = from_json(Path(args.saved))
     d = result_dict(saved)
     prov = saved.provenance or {}
     params = prov.get('parameters', {})
     statute = statute_for(saved.statute)
+    try: statute.resolve(saved.interpretations)
+    except KeyError as e: raise InputError(f"the saved result's reading is not one of this statute's: {e.args[0]}", file=args.saved) from None
     had_previous = any(i['role'] == 'previous' for i in prov.get('inputs', []))
     if had_previous and not args.previous:
         p = next(i for i in prov['inputs'] if i['role'] == 'previous')
@@ -296,10 +319,10 @@ def command_verify(args, stdout, stderr) -> int:
         s = saved_inputs.get(i['role'])
         if s and s['sha256'] != i['sha256']: notes.append(f"the {i['role']} input differs from the saved result's ({s['path']}, SHA-256 {s['sha256'][:12]}…; now {i['sha256'][:12]}…)")
     diffs = _diff(d, f)
-    for n in notes: print(f"note: {n}", file=stdout)
+    for n in notes: print(f"note: {_printable(n)}", file=stdout)
     if diffs:
         print(f"NOT REPRODUCED: {len(diffs)} difference(s)", file=stdout)
-        for x in diffs: print(f"  {x}", file=stdout)
+        for x in diffs: print(f"  {_printable(x)}", file=stdout)
         return 1
     print(f"reproduced: {saved.statute}, {len(saved.table)} bodies, the same table, counts and warnings", file=stdout)
     return 0

@@ -181,9 +181,9 @@ def order_html(o: Order) -> str:
 
 # %% ../nbs/15_order.ipynb #17fa9d14
 def _date(s: str) -> date:
-    import argparse
-    try: return date.fromisoformat(s)
-    except ValueError: raise argparse.ArgumentTypeError(f"not a date in the form YYYY-MM-DD: {s!r}") from None
+    "A date in the form YYYY-MM-DD, as every other command reads it (not 2023-W13-4, not 20230330)."
+    from reservation_law.cli import _date as date_arg
+    return date_arg(s)
 
 def configure_order(p) -> None:
     "Arguments of `reservation-law order`."
@@ -212,7 +212,7 @@ def order_docx(o: Order, out) -> None:
     for r in o.table.itertuples():
         cells = t.add_row().cells
         cells[0].text, cells[1].text, cells[2].text = str(r.serial), f"{r.body} / {r.name_hi}", f"{r.reservation} / {r.आरक्षण}"
-    d.save(str(out))
+    d.save(str(out) if isinstance(out, (str, Path)) else out)
 
 def command_order(args, stdout, stderr) -> int:
     "Run `reservation-law order`: writes the order; 0 on success (2: bad input, by the CLI)."
@@ -229,6 +229,11 @@ def command_order(args, stdout, stderr) -> int:
     out = args.output
     suf = Path(out).suffix.lower() if out else '.html'
     if suf not in ('.html', '.docx'): raise UsageError("-o must end in .html or .docx")
+    if out:
+        from reservation_law.cli import check_output
+        from reservation_law.record import check_writable
+        check_output(out, [args.bodies, args.allotment, args.previous], ('.html', '.docx'))
+        check_writable(out)
     if suf == '.docx':
         try: import docx  # noqa: F401
         except ModuleNotFoundError: raise UsageError("a .docx order needs the python-docx package, which is not installed: use .html") from None
@@ -238,10 +243,12 @@ def command_order(args, stdout, stderr) -> int:
     if not out: stdout.write(o.html()); return 0
     if suf == '.html': write_html(o.html(), out)
     else:
-        fd, tmp = tempfile.mkstemp(prefix='.order.', suffix='.tmp.docx', dir=Path(out).parent); os.close(fd)
-        try: order_docx(o, tmp); os.replace(tmp, out)
-        finally:
-            if os.path.exists(tmp): os.unlink(tmp)
+        import io
+        from reservation_law.record import write_bytes
+        buf = io.BytesIO()
+        order_docx(o, buf)
+        write_bytes(buf.getvalue(), out)           # atomically, like every output
+    from reservation_law.bodies import printable
     print(f"reservation_law {o.version}: {o.kind} order of {date_en(o.date)}, {len(o.table)} corporations"
-          + (f", objections until {date_en(o.until)}" if o.until else '') + f" → {out}", file=stderr)
+          + (f", objections until {date_en(o.until)}" if o.until else '') + f" → {printable(out)}", file=stderr)
     return 0

@@ -4,22 +4,23 @@
 
 # %% ../nbs/03a_record.ipynb #3c48683c
 from __future__ import annotations
-import csv, functools, hashlib, html, io, json, os, re, signal, subprocess, tempfile, zipfile
+import csv, functools, glob, hashlib, html, io, json, os, re, signal, subprocess, tempfile, time, zipfile
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import __version__
-from .bodies import InputError, printable
+from .bodies import InputError, printable, read_json
 from .rounding import Count
 from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 
 # %% auto #0
 __all__ = ['PACKAGE', 'SCHEMA_VERSION', 'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'MAX_DRAWN',
-           'OUTPUT_SUFFIXES', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry',
-           'provenance', 'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'codes_table',
-           'csv_bytes', 'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes', 'pictures',
-           'html_report', 'render', 'Terminated', 'write_bytes', 'write_result']
+           'OUTPUT_SUFFIXES', 'STALE', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry',
+           'provenance', 'provenance_lines', 'jsonable', 'result_dict', 'to_json', 'from_json', 'check_result',
+           'codes_table', 'csv_bytes', 'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes',
+           'pictures', 'html_report', 'render', 'Terminated', 'check_writable', 'write_all', 'write_bytes',
+           'write_result']
 
 # %% ../nbs/03a_record.ipynb #aad6ab24
 def sha256_file(path) -> str:
@@ -80,7 +81,7 @@ def provenance_lines(p: dict) -> list:
     out = [f"Produced by reservation_law {p['version']} (commit {p['commit']})",
            f"Statute: {p['statute']['id']}: {p['statute']['citation']}"]
     out += [f"Statute text: {t['file']} (SHA-256 {t['sha256']})" for t in p['statute_texts']]
-    out += [f"Input ({i['role']}): {i['path']} (SHA-256 {i['sha256']})" for i in p['inputs']]
+    out += [f"Input ({i['role']}): {printable(i['path'])} (SHA-256 {i['sha256']})" for i in p['inputs']]   # a path, on one line
     out += [f"Reading: {k}={v['option']}: {v['meaning']}" for k, v in p['interpretations'].items()]
     out += [f"Parameter: {k} = {v}" for k, v in p.get('parameters', {}).items()]
     return out
@@ -140,17 +141,15 @@ def to_json(res: Result) -> str:
     return json.dumps(result_dict(res), ensure_ascii=False, indent=1) + '\n'
 
 def from_json(src) -> Result:
-    "A `Result` read back from `to_json`'s output (a path, JSON text or the dict); arrangements stay as saved."
-    if isinstance(src, dict): d = src
-    else:
-        name = str(src)
-        try: text = Path(src).read_text(encoding='utf-8') if not str(src).lstrip().startswith('{') else str(src)
-        except (OSError, UnicodeDecodeError) as e: raise InputError(f"cannot be read ({e})", file=name) from None
-        try: d = json.loads(text)
-        except ValueError as e: raise InputError(f"not valid JSON ({e})", file=name) from None
-    if not isinstance(d, dict) or d.get('schema_version') != SCHEMA_VERSION or 'table' not in d:
-        raise InputError(f"not a reservation_law result (schema_version {SCHEMA_VERSION} expected)",
-                         file=None if isinstance(src, dict) else str(src))
+    """A `Result` read back from `to_json`'s output (a path, JSON text or the dict); arrangements stay as saved. A
+    file is read by `bodies.read_json` (a regular file, bounded in size and depth); its fields are checked by `check_result`."""
+    if isinstance(src, dict): d, name = src, None
+    elif isinstance(src, str) and src.strip().startswith('{') and src.strip().endswith('}') and not os.path.exists(src):
+        name = None                                    # JSON text (a file named `{2018}.json` is a file)
+        try: d = json.loads(src)
+        except (ValueError, RecursionError) as e: raise InputError(f"not valid JSON ({e})") from None
+    else: d, name = read_json(src, 'result of reservation_law (JSON)'), str(src)
+    check_result(d, name)
     table = pd.DataFrame(d['table'], columns=d.get('columns'))
     return Result(d['statute'], table, counts=d.get('counts', {}),
                   steps=[Step(s['clause'], s['text'], s.get('body')) for s in d.get('steps', [])],
@@ -158,6 +157,64 @@ def from_json(src) -> Result:
                   interpretations=d.get('interpretations', {}), assumptions=d.get('assumptions', []),
                   arrangements={a['name']: a for a in d.get('arrangements', [])}, version=d.get('version', ''),
                   provenance=d.get('provenance', {}), record=d.get('record', {}))
+
+_SCALAR = (str, int, float, bool, type(None))
+
+def check_result(d, file=None) -> None:
+    """The fields of a saved result that `from_json` uses, checked for their kind (a minimal schema; extend it here):
+    `InputError` naming the field, so that a tampered or foreign file is refused, not half-read."""
+    def bad(what): raise InputError(f"not a reservation_law result as saved with -o OUT.json: {what}", file=file)
+    if not isinstance(d, dict): bad(f"the file holds a JSON {type(d).__name__}, not an object")
+    if d.get('schema_version') != SCHEMA_VERSION: bad(f"schema_version is {d.get('schema_version')!r}, not {SCHEMA_VERSION}")
+    if not isinstance(d.get('statute'), str): bad("the field 'statute' is missing or not text")
+    t = d.get('table')
+    if not isinstance(t, list) or not t: bad("the field 'table' is missing, empty or not a list of rows")
+    cols = d.get('columns')
+    if cols is not None and not (isinstance(cols, list) and all(isinstance(c, str) for c in cols) and len(set(cols)) == len(cols)
+                                 and 'body' in cols and set(cols) >= set(t[0]) if isinstance(t, list) and t and isinstance(t[0], dict) else True):
+        bad("'columns' is not the list of the table's column names")
+    for i, r in enumerate(t, 1):
+        if not isinstance(r, dict) or not all(isinstance(v, _SCALAR) for v in r.values()):
+            bad(f"row {i} of 'table' is not a flat object of values")
+        if not isinstance(r.get('body'), str): bad(f"row {i} of 'table' has no body name")
+    for key, kind in (('counts', dict), ('interpretations', dict), ('provenance', dict), ('record', dict), ('steps', list),
+                      ('warnings', list), ('assumptions', list), ('arrangements', list)):
+        if key in d and not isinstance(d[key], kind) and not (d[key] is None and key in ('provenance', 'record')):
+            bad(f"the field {key!r} is not a JSON {'object' if kind is dict else 'list'}")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in (d.get('interpretations') or {}).items()):
+        bad("'interpretations' is not an object of NAME: OPTION texts")
+    if not all(isinstance(a, str) for a in d.get('assumptions') or []): bad("'assumptions' is not a list of texts")
+    for key, fields in (('steps', ('clause', 'text')), ('warnings', ('kind', 'clause', 'text'))):
+        for i, x in enumerate(d.get(key) or [], 1):
+            if not isinstance(x, dict) or not all(isinstance(x.get(f), str) for f in fields): bad(f"item {i} of {key!r} lacks a text {'/'.join(fields)}")
+            if key == 'warnings' and not (isinstance(x.get('bodies', []), list) and all(isinstance(b, str) for b in x.get('bodies', []))):
+                bad(f"item {i} of 'warnings': 'bodies' is not a list of names")
+    for i, a in enumerate(d.get('arrangements') or [], 1):
+        if not isinstance(a, dict) or not isinstance(a.get('name'), str): bad(f"item {i} of 'arrangements' has no name")
+    rec = (d.get('record') or {}).get('rotation')
+    if rec is not None and not isinstance(rec, dict): bad("'record' → 'rotation' is not an object")
+    for key in ('walks', 'fallback'):            # the rotation's state, as the Mayor statutes keep it
+        x = (rec or {}).get(key)
+        if x is not None and not (isinstance(x, dict) and all(isinstance(v, (dict, str, int, type(None))) for v in x.values())):
+            bad(f"'record' → 'rotation' → {key!r} is not an object of walks")
+        if key == 'walks' and x and not all(isinstance(w, dict) and isinstance(w.get('passed', []), list) for w in x.values()):
+            bad("'record' → 'rotation' → 'walks': a walk is not an object with a list 'passed'")
+    prov = d.get('provenance') or {}
+    if not isinstance(prov, dict): bad("'provenance' is not an object")
+    if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k), str)
+            for k in ('role', 'path', 'sha256')) for i in prov.get('inputs', []))):
+        bad("'provenance' → 'inputs' is not a list of inputs (role, path, sha256)")
+    params = prov.get('parameters', {})
+    if not isinstance(params, dict): bad("'provenance' → 'parameters' is not an object")
+    for k in ('election_date', 'previous_date'):
+        if params.get(k) is not None and not (isinstance(params[k], str) and re.fullmatch(r'\d{4}-\d{2}-\d{2}', params[k]) and _iso(params[k])):
+            bad(f"'provenance' → 'parameters' → {k!r} is not a date YYYY-MM-DD")
+    if not isinstance(params.get('renames') or {}, dict) or not isinstance(params.get('sheet') or '', str):
+        bad("'provenance' → 'parameters': 'renames' is not an object, or 'sheet' not a text")
+
+def _iso(s: str) -> bool:
+    try: datetime.fromisoformat(s); return True
+    except ValueError: return False
 
 Result.to_json, Result.from_json = to_json, staticmethod(from_json)
 
@@ -363,31 +420,77 @@ def _umask() -> int:
 class Terminated(Exception):
     "SIGTERM arrived while a file was being written."
 
-def write_bytes(data: bytes, out) -> None:
-    "Write `data` to `out` atomically: a temporary file beside it, renamed over it when complete; nothing left on failure."
+def check_writable(out) -> int:
+    """Refuse, before anything is written, an output that cannot be: a folder, a missing folder, a file that is not
+    regular or is read-only, a folder that cannot be written into. Returns the mode the new file will have."""
     name, out = str(out), Path(out)
-    if out.is_dir(): raise InputError("is a folder: give a file name for the output", file=name)
-    if not out.parent.exists(): raise InputError("the output folder does not exist", file=name)
-    if out.exists():
-        st = out.stat()
-        if not out.is_file(): raise InputError("is not a regular file: give a file name for the output", file=name)
-        if not st.st_mode & 0o222: raise InputError("is read-only: it is not overwritten (make it writable, or choose another name)", file=name)
-        mode = st.st_mode & 0o7777
-    else: mode = 0o666 & ~_umask()
-    tmp = None
+    try:
+        if out.is_dir(): raise InputError("is a folder: give a file name for the output", file=name)
+        if not out.parent.exists(): raise InputError("the output folder does not exist", file=name)
+        if out.exists():
+            st = out.stat()
+            if not out.is_file(): raise InputError("is not a regular file: give a file name for the output", file=name)
+            if not st.st_mode & 0o222: raise InputError("is read-only: it is not overwritten (make it writable, or choose another name)", file=name)
+            return st.st_mode & 0o7777
+    except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=name) from None
+    if not os.access(out.parent, os.W_OK | os.X_OK): raise InputError("cannot be written (the folder is not writable)", file=name)
+    return 0o666 & ~_umask()
+
+STALE = 3600        # seconds: a temporary file of the same output this old, of a run that has ended, is removed
+
+def _remove_stale(out: Path) -> None:
+    "Remove the temporary files that an earlier run writing `out` left when it was killed (SIGKILL, a power cut)."
+    try: found = list(out.parent.glob(f".{glob.escape(out.name)}.*.tmp"))
+    except OSError: return
+    for t in found:
+        m = re.fullmatch(re.escape(f".{out.name}.") + r'(\d+)\.[^.]+\.tmp', t.name)
+        try:
+            if m and _alive(int(m.group(1))) and time.time() - t.stat().st_mtime < STALE: continue   # another run, writing now
+            if not m and time.time() - t.stat().st_mtime < STALE: continue
+            t.unlink()
+        except OSError: pass
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid(): return True
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except (PermissionError, OSError, OverflowError): return True
+    return True
+
+def write_all(items: list) -> None:
+    """Write each (data, out) of `items` atomically, and all or none: every output is checked first (`check_writable`),
+    each is written to a temporary file beside it (`.OUT.PID.XXXX.tmp`), and only when all are complete are they
+    renamed into place. Nothing is left on failure; temporary files that a killed run left are removed."""
+    modes = [check_writable(out) for _, out in items]
+    names = [str(out) for _, out in items]
+    if len(set(map(os.path.abspath, names))) < len(names): raise InputError("the same file is given for two outputs", file=names[-1])
+    tmps = []
     def on_term(signum, frame): raise Terminated()
     old = signal.signal(signal.SIGTERM, on_term) if hasattr(signal, 'SIGTERM') and _main_thread() else None
     try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + out.name + '.', suffix='.tmp', dir=out.parent)
-        with os.fdopen(fd, 'wb') as f:
-            f.write(data); f.flush(); os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, out); tmp = None
-    except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=name) from None
+        for (data, out), mode in zip(items, modes):
+            out = Path(out)
+            _remove_stale(out)
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f'.{out.name}.{os.getpid()}.', suffix='.tmp', dir=out.parent)
+                tmps.append(tmp)
+                with os.fdopen(fd, 'wb') as f:
+                    f.write(data); f.flush(); os.fsync(f.fileno())
+                os.chmod(tmp, mode)
+            except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=str(out)) from None
+        for i, ((_, out), tmp) in enumerate(zip(items, tmps)):
+            try: os.replace(tmp, out)
+            except OSError as e: raise InputError(f"cannot be written ({e.strerror or e})", file=str(out)) from None
+            tmps[i] = None
     except Terminated: raise KeyboardInterrupt from None
     finally:
-        if tmp and os.path.exists(tmp): os.unlink(tmp)
+        for tmp in tmps:
+            if tmp and os.path.exists(tmp): os.unlink(tmp)
         if old is not None: signal.signal(signal.SIGTERM, old)
+
+def write_bytes(data: bytes, out) -> None:
+    "Write `data` to `out` atomically: a temporary file beside it, renamed over it when complete; nothing left on failure."
+    write_all([(data, out)])
 
 def _main_thread() -> bool:
     import threading

@@ -16,7 +16,7 @@ from .api import allot, load_previous, in_force_warning
 from .cli import _date
 
 # %% auto #0
-__all__ = ['CYCLE_YEARS', 'Rotation', 'assumed_dates', 'rotate', 'configure_rotate', 'command_rotate']
+__all__ = ['MAX_ELECTIONS', 'CYCLE_YEARS', 'Rotation', 'assumed_dates', 'rotate', 'configure_rotate', 'command_rotate']
 
 # %% ../nbs/13_rotate.ipynb #fa7fa454
 @dataclass
@@ -57,6 +57,8 @@ class Rotation:
         return plot_chain(tables, self.labels, title or f"{self.statute}: {len(self.results)} elections", ax=ax, marks=self.conflicts)
 
 # %% ../nbs/13_rotate.ipynb #4e08c9b6
+MAX_ELECTIONS = 100     # elections in one rotation (five centuries of five-year terms): a bound, so that a typo cannot run for ever
+
 def _with_record(res: Result) -> pd.DataFrame:
     "A result as the previous allotment of the next election: its table (body, category) and its record."
     prev = res.table[['body', 'category']].copy()
@@ -98,6 +100,7 @@ def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, prev
     s = statute if isinstance(statute, registry.Statute) else registry.get(statute)
     if s.kind != 'allot': raise ValueError(f"statute {s.id!r} counts seats inside bodies; rotation is for offices allotted across bodies")
     if int(elections) < 1: raise ValueError(f"the number of elections must be at least 1, not {elections}")
+    if int(elections) > MAX_ELECTIONS: raise ValueError(f"at most {MAX_ELECTIONS} elections are rotated at once, not {elections}")
     if dates is not None and first_date is not None: raise ValueError("give the dates of the elections (--dates) or the first one's (--first-date), not both")
     notes, given = [], dates is not None
     if given: dates = list(dates)
@@ -155,16 +158,23 @@ def command_rotate(args, stdout, stderr) -> int:
     if s.status == 'planned': raise UsageError(f"statute {s.id!r} is not implemented yet")
     if s.kind != 'allot': raise UsageError(f"statute {s.id!r} counts seats inside bodies: `rotate` is for offices allotted across bodies")
     if args.elections < 1: raise UsageError(f"--elections must be at least 1, not {args.elections}")
+    if args.elections > MAX_ELECTIONS:
+        raise UsageError(f"--elections must be at most {MAX_ELECTIONS} (elections rotated in one run), not {args.elections}")
     if args.dates is not None and args.first_date is not None: raise UsageError("give --dates or --first-date, not both")
     if args.dates is not None and len(args.dates) != args.elections:
         raise UsageError(f"--dates gives {len(args.dates)} date(s) for --elections {args.elections}: give one for each election")
     interp = _interpretations(args.interpretation)
     try: s.resolve(interp)
     except KeyError as e: raise UsageError(e.args[0]) from None
+    from reservation_law.cli import _same
     for out in (args.output, args.picture):
-        if out and any(Path(f).exists() and Path(f).resolve() == Path(out).resolve() for f in [args.bodies] + [args.previous] * bool(args.previous)):
+        if out and any(_same(f, out) for f in [args.bodies] + [args.previous] * bool(args.previous)):
             raise UsageError(f"the output {out} is also an input: choose another output file")
     if args.picture and not args.picture.lower().endswith('.png'): raise UsageError("--picture must end in .png")
+    if args.output and Path(args.output).suffix.lower() not in ('.csv', '.xlsx'): raise UsageError("-o must end in .csv or .xlsx")
+    from reservation_law.record import check_writable, write_all, csv_bytes, workbook_bytes
+    for out in (args.output, args.picture):
+        if out: check_writable(out)                          # every output checked before any work: all written, or none
     from reservation_law.cli import _pairs
     try: rot = rotate(s, args.bodies, args.elections, previous=args.previous, dates=args.dates, interpretations=interp,
                       previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
@@ -173,18 +183,19 @@ def command_rotate(args, stdout, stderr) -> int:
         if isinstance(e, InputError): raise
         raise UsageError(str(e)) from None
     table = rot.table
-    if args.output: write_table(table, args.output)
-    else: table.to_csv(stdout, index=False)
+    outputs = []
+    if args.output: outputs.append((csv_bytes(table) if args.output.lower().endswith('.csv') else workbook_bytes([('table', table)]), args.output))
     if args.picture:
         import matplotlib; matplotlib.use('Agg')
         import matplotlib.pyplot as plt
         ax = rot.plot()
         import io
-        from reservation_law.record import write_bytes
         buf = io.BytesIO()
         try: ax.figure.savefig(buf, format='png', bbox_inches='tight', dpi=150, metadata={'Software': None})
         finally: plt.close(ax.figure)
-        write_bytes(buf.getvalue(), args.picture)          # atomically, like every output
+        outputs.append((buf.getvalue(), args.picture))
+    write_all(outputs)                                       # atomically, all or none
+    if not args.output: table.to_csv(stdout, index=False)
     if args.explain: print(rot.explain(), file=stdout if args.output else stderr)
     n = len(rot.warnings())
     print(f"reservation_law {rot.results[0].version}: {s.id}, {args.elections} election(s) of {len(table)} bodies, "

@@ -737,6 +737,286 @@ add('environment/output a symbolic link to the input', 'environment', cmd(E, 'bo
 add('environment/output equal to the previous allotment', 'environment', cmd(E, 'bodies.csv', '--previous', 'prev.csv', '-o', 'prev.csv'),
     {'bodies.csv': _good, 'prev.csv': Table.bundled(PREVIOUS).csv()}, Refused('prev.csv'), E)
 
+# ------------------------------------------------------------------------------------------------ round 3 (issue #19)
+_ROUND3 = len(CASES)
+
+@dataclass(frozen=True)
+class Patched:
+    "A workbook written by openpyxl, then some of its XML parts edited: {part: ((regex, replacement), ...)}."
+    workbook: object
+    edits: tuple
+
+    def write(self, path: Path) -> None:
+        import re as _re
+        self.workbook.write(path)
+        with zipfile.ZipFile(path) as z: parts = {i.filename: z.read(i.filename) for i in z.infolist()}
+        for part, subs in self.edits:
+            text = parts[part].decode('utf-8')
+            for pattern, repl in subs:
+                text, n = _re.subn(pattern, repl, text)
+                assert n, f'{pattern!r} not in {part}'
+            parts[part] = text.encode('utf-8')
+        with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
+            for name, data in parts.items(): z.writestr(name, data)
+
+
+@dataclass(frozen=True)
+class Sparse:
+    "A file of `size` bytes that takes no room on the disk (a hole): too large to read."
+    size: int
+
+    def write(self, path: Path) -> None:
+        with open(path, 'wb') as f: f.truncate(self.size)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    "Exit status 0, no internal error, each of `outputs` written, `says` on stdout or stderr."
+    outputs: tuple = ()
+    says: tuple = ()
+
+
+SHEET1 = 'xl/worksheets/sheet1.xml'
+M = 'up-mayor-2023'
+b = base(M)
+sc_col = 'ABCDEFGHIJ'[b.col('sc')]
+# the XLSX read short: a <dimension> that understates the sheet (Excel ignores it; openpyxl's read-only mode obeys it)
+for label, ref in {'A1': 'A1', 'a stale range A1:E9': 'A1:E9', 'a range of the header only': 'A1:E1'}.items():
+    add(f'xlsx/{M}/dimension element {label}', 'xlsx', cmd(M, 'bodies.xlsx'),
+        {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<dimension ref="[^"]*"', f'<dimension ref="{ref}"'),)),))},
+        same_csv(M, b), M)
+add(f'xlsx/{M}/no dimension element', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<dimension ref="[^"]*"\s*/>', ''),)),))}, same_csv(M, b), M)
+# which sheet: sheets named like the program's own output; never guessed for the bodies
+stale = b.map('sc', lambda v: str(int(v) // 2))
+own_like = Workbook((('allotment', stale.sheet(), 'visible'), ('provenance', [['item', 'value'], ['Produced by', 'x']], 'visible'),
+                     ('bodies', b.sheet(), 'visible')))
+add(f'xlsx/{M}/sheets named allotment, provenance, bodies, no --sheet', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': own_like},
+    Refused('bodies.xlsx', None, None, ("'allotment'", "'bodies'", '--sheet')), M)
+add(f'xlsx/{M}/sheets named allotment, provenance, bodies, --sheet bodies', 'xlsx', cmd(M, 'bodies.xlsx', '--sheet', 'bodies'),
+    {'bodies.xlsx': own_like}, same_csv(M, b), M)
+add(f'xlsx/{M}/previous allotment: a workbook of two sheets', 'xlsx', cmd(M, 'bodies.csv', '--previous', 'prev.xlsx'),
+    {'bodies.csv': b.csv(), 'prev.xlsx': Workbook((('2017', Table.bundled(PREVIOUS).sheet(), 'visible'),
+                                                   ('2023', Table.bundled(PREVIOUS).sheet(), 'visible')))},
+    Refused('prev.xlsx', None, None, ('--sheet chooses the sheet of the bodies only', "'2017'")), M)
+# an empty column-A cell: a blank body; a table that starts at B2; a merged body cell
+blank_a = Workbook((('bodies', b.sheet(), 'visible'),)).at(0, line(3), 1, None)
+add(f'xlsx/{M}/empty column-A cell (a blank body)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': blank_a}, Refused('bodies.xlsx', line(3), 'body'), M)
+add(f'xlsx/{M}/empty first column-A cell of a data row, name in B', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Workbook((('bodies', [list(b.header)] + [[None] + r[1:] if i == 0 else r for i, r in enumerate(b.sheet()[1:])], 'visible'),))},
+    Refused('bodies.xlsx', line(0), 'body'), M)
+add(f'xlsx/{M}/a table that starts at B2', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Workbook((('bodies', [[]] + [[None] + r for r in b.sheet()], 'visible'),))}, same_csv(M, b), M)
+add(f'xlsx/{M}/dimension element larger than the sheet (A1:Z100000)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<dimension ref="[^"]*"', '<dimension ref="A1:Z100000"'),)),))}, same_csv(M, b), M)
+# what is read must be what is seen: a hidden row (by hand, or by a filter) or a hidden column of the table
+add(f'xlsx/{M}/a hidden row', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<row r="6"', '<row r="6" hidden="1"'),)),))}, Refused('bodies.xlsx', 6, None, ('hidden',)), M)
+add(f'xlsx/{M}/a hidden column', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<sheetData', '<cols><col min="3" max="3" width="9" hidden="1"/></cols><sheetData'),)),))},
+    Refused('bodies.xlsx', None, b.header[2], ('hidden',)), M)
+add(f'xlsx/{M}/a hidden column outside the table (allowed)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<sheetData', '<cols><col min="9" max="12" width="9" hidden="1"/></cols><sheetData'),)),))},
+    same_csv(M, b), M)
+# a totals row copied with the table
+for label, name in {'Total': 'Total', 'TOTAL:': 'TOTAL:', 'कुल': 'कुल', 'Grand Total': 'Grand Total'}.items():
+    tot = Table(b.header, b.rows + ((name,) + tuple(str(sum(int(r[j]) for r in b.rows)) for j in range(1, len(b.header))),))
+    add(f'csv/{M}/a totals row named {label}', 'csv', cmd(M), {'bodies.csv': tot.csv()}, Refused('bodies.csv', line(len(b.rows)), 'body', ('totals',)), M)
+add(f'xlsx/{M}/a totals row', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Table(b.header, b.rows + (('Total',) + tuple(str(sum(int(r[j]) for r in b.rows)) for j in range(1, len(b.header))),)).xlsx()},
+    Refused('bodies.xlsx', line(len(b.rows)), 'body', ('totals',)), M)
+# stale formula values, a formula without a saved value, boolean and date cells as names
+formula = Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)(<v>)', r'\1<f>1+1</f>\2'),)),))
+add(f'xlsx/{M}/a formula whose value may be stale (fullCalcOnLoad)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': formula},
+    Refused('bodies.xlsx', 5, 'sc', ('fullCalcOnLoad',)), M)
+add(f'xlsx/{M}/a formula with a saved value, no recalculation asked', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)(<v>)', r'\1<f>1+1</f>\2'),)),
+                                       ('xl/workbook.xml', ((r'\s*fullCalcOnLoad="1"', ''),)))), }, same_csv(M, b), M)
+add(f'xlsx/{M}/a formula without a saved value', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': b.xlsx().at(0, line(2), b.col('sc') + 1, Formula('=1+1'))}, Refused('bodies.xlsx', line(2), 'sc', ('not saved',)), M)
+for label, v in {'TRUE': True, 'FALSE': False, 'a date': datetime.datetime(2023, 5, 4)}.items():
+    add(f'xlsx/{M}/a {label} cell as a body name', 'xlsx', cmd(M, 'bodies.xlsx'),
+        {'bodies.xlsx': b.xlsx().at(0, line(2), 1, v)}, Refused('bodies.xlsx', line(2), 'body'), M)
+# files that are workbooks of another kind, or protected
+for label, (name, content, says) in {
+        'a password-protected workbook (OLE2)': ('bodies.xlsx', b'\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1' + b'\0' * 1024, 'password'),
+        'an .ods': ('bodies.ods', None, '.ods'), 'an .xlsb': ('bodies.xlsb', b'PK\x03\x04' + b'\0' * 100, '.xlsb'),
+        'a workbook named .csv': ('bodies.csv', 'xlsx', '.xlsx'), 'an OpenDocument file named .csv': ('bodies.csv', 'ods', 'OpenDocument')}.items():
+    if content is None or content == 'ods':
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, 'w') as z: z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet'); z.writestr('content.xml', '<x/>')
+        content = buf.getvalue()
+    files = {name: b.xlsx() if content == 'xlsx' else content}
+    add(f'xlsx/{M}/{label}', 'xlsx', cmd(M, name), files, Refused(name, None, None, (says,)), M)
+# control characters in counts (refused in names already)
+for label, raw in {'unit separator U+001F': '370423\x1f', 'vertical tab': '370423\x0b', 'file separator U+001C': '\x1c370423',
+                   'a no-break space inside': '370\xa0423', 'a zero-width space': '370423\u200b'}.items():
+    add(f'numbers/{M}/sc with {label}', 'numbers', cmd(M), {'bodies.csv': b.set(2, 'sc', raw).csv()}, Refused('bodies.csv', line(2), 'sc'), M)
+# a text longer than an Excel cell, in a column that passes through to the output
+add(f'csv/{M}/a pass-through text of 40,000 characters', 'csv', cmd(M, 'bodies.csv', '-o', 'out.xlsx'),
+    {'bodies.csv': b.add_column('note', ['x' * 40_000 if i == 3 else 'ok' for i in range(len(b.rows))]).csv()},
+    Refused('bodies.csv', line(3), 'note', ('32,767',)), M)
+add(f'csv/{M}/a pass-through text of 32,767 characters', 'csv', cmd(M),
+    {'bodies.csv': b.add_column('note', ['x' * 32_767 if i == 3 else 'ok' for i in range(len(b.rows))]).csv()},
+    replace(same_csv(M, b.add_column('note', ['x' * 32_767 if i == 3 else 'ok' for i in range(len(b.rows))])), columns=('body', 'category')), M)
+# look-alike names (UTS #39): a second row of the same figures under a name with a Cyrillic or Greek letter, or an invisible one
+agra = b.cell(0, 'body')                                 # 'Agra'
+twin_row = lambda t, name: Table(t.header, t.rows + ((name,) + t.rows[0][1:],))
+LOOK_ALIKES = {   # each made from the name of the table's first body (`w`), added as a second row with its figures
+    'Cyrillic а': lambda w: w.replace('a', '\u0430', 1) if 'a' in w else '\u0430' + w,
+    'Cyrillic А': lambda w: '\u0410' + w[1:] if w[0] == 'A' else w + '\u0410',
+    'Greek ο': lambda w: w.replace('o', '\u03bf', 1) if 'o' in w else w + '\u03bf',
+    'combining grapheme joiner U+034F': lambda w: w[:2] + '\u034f' + w[2:],
+    'variation selector U+FE0F': lambda w: w + '\ufe0f',
+    'Hangul filler U+3164': lambda w: w + '\u3164',
+    'fullwidth first letter': lambda w: chr(ord(w[0]) + 0xfee0) + w[1:],
+}
+for s in STATUTES:
+    t = base(s)
+    first = t.cell(0, 'body')
+    for label, f in pick(s, LOOK_ALIKES, ('Cyrillic а', 'combining grapheme joiner U+034F')).items():
+        add(f'names/{s}/a look-alike of another name: {label}', 'names', cmd(s), {'bodies.csv': twin_row(t, f(first)).csv()},
+            Refused('bodies.csv', line(len(t.rows)), 'body'), s)
+    add(f'names/{s}/Latin and Devanagari in one name (allowed)', 'names', cmd(s),
+        {'bodies.csv': t.set(0, 'body', first + ' (आगरा)').csv()}, same_csv(s, t.set(0, 'body', first + ' (आगरा)')), s)
+add(f'names/{M}/Devanagari: ओ and अ + ा + े (one look, two spellings)', 'names', cmd(M),
+    {'bodies.csv': b.set(0, 'body', 'ओबरा').set(1, 'body', 'अाेबरा').csv()}, Refused('bodies.csv', line(1), 'body', ('look alike',)), M)
+add(f'names/{M}/a name in Cyrillic and Latin, alone', 'names', cmd(M),
+    {'bodies.csv': b.set(4, 'body', 'K\u0430npur Dehat').csv()}, Refused('bodies.csv', line(4), 'body', ('Cyrillic',)), M)
+for s in DIVISIONS:
+    t = base(s)
+    add(f'names/{s}/a Cyrillic letter in a division name', 'names', cmd(s),
+        {'bodies.csv': t.set(2, 'division', 'Utt\u0430r').csv()}, Refused('bodies.csv', line(2), 'division'), s)
+    add(f'names/{s}/a division look-alike: Latin o and Greek ο', 'names', cmd(s),
+        {'bodies.csv': t.map('division', lambda v: 'Poorva' if v == 'Purva' else v).set(next(i for i, r in enumerate(t.rows) if r[t.col('division')] == 'Purva'), 'division', 'P\u03bf\u03bfrva').csv()},
+        Refused('bodies.csv', None, 'division'), s)
+# outputs: write all or none; the inputs never overwritten (order included)
+add(f'environment/rotate: -o and a --picture into a missing folder: nothing written', 'environment',
+    ('rotate', M, 'bodies.csv', '--elections', '2', '-o', 'chain.csv', '--picture', 'missing/chain.png'),
+    {'bodies.csv': b.csv()}, Refused('missing/chain.png'), M)
+add(f'environment/order -o its bodies file', 'environment', ('order', M, 'bodies.html', '--draft', '--date', '2023-03-30', '-o', 'bodies.html'),
+    {'bodies.html': b.csv()}, Refused('bodies.html'), M)
+add(f'environment/order -o its --allotment list', 'environment',
+    ('order', M, 'bodies.csv', '--final', '--date', '2023-04-05', '--allotment', 'list.html', '-o', 'list.html'),
+    {'bodies.csv': b.csv(), 'list.html': Table.bundled(PREVIOUS).csv()}, Refused('list.html'), M)
+add(f'environment/an input name too long for the system', 'environment', cmd(M, 'x' * 300 + '.csv'), {}, Refused('x' * 300, None, None, ('too long',)), M)
+add(f'environment/a published list name too long for the system, with -o', 'environment', ('check', M, 'bodies.csv', 'y' * 300 + '.csv', '-o', 'c.json'),
+    {'bodies.csv': b.csv()}, Refused('y' * 300, None, None, ('too long',)), M)
+add(f'environment/a previous allotment name too long for the system, rotate -o', 'environment',
+    ('rotate', M, 'bodies.csv', '--elections', '2', '--previous', 'z' * 300 + '.csv', '-o', 'c.csv'),
+    {'bodies.csv': b.csv()}, Refused('z' * 300, None, None, ('too long',)), M)
+# order: the dates every other command reads, and --allotment with a table of names only
+for label, d in {'ISO week 2023-W13-4': '2023-W13-4', 'basic 20230330': '20230330', 'ordinal 2023-089': '2023-089'}.items():
+    add(f'options/order --date {label}', 'options', ('order', M, 'bodies.csv', '--draft', '--date', d, '-o', 'o.html'),
+        {'bodies.csv': b.csv()}, Refused(None, None, None, ('YYYY-MM-DD',)), M)
+names_only = Table(('body',), tuple((r[0],) for r in b.rows))
+add(f'options/order --allotment with a bodies file of names only', 'options',
+    ('order', M, 'names.csv', '--final', '--date', '2023-04-05', '--allotment', 'list.csv', '-o', 'o.html'),
+    {'names.csv': names_only.csv(), 'list.csv': Table.bundled(PREVIOUS).csv()}, Accepted(('o.html',)), M)
+# options given twice with conflicting values
+prev_files = {'bodies.csv': b.csv(), 'p1.csv': Table.bundled(PREVIOUS).csv(), 'p2.csv': Table.bundled(PREVIOUS).csv()}
+for label, (argv, files) in {
+        '-i x=a -i x=b': (cmd(M, 'bodies.csv', '-i', 'tiebreak=name', '-i', 'tiebreak=population-name'), {'bodies.csv': b.csv()}),
+        '--previous twice': (cmd(M, 'bodies.csv', '--previous', 'p1.csv', '--previous', 'p2.csv'), prev_files),
+        '-o twice': (cmd(M, 'bodies.csv', '-o', 'a.csv', '-o', 'b.csv'), {'bodies.csv': b.csv()}),
+        '--rename A=B --rename A=C': (cmd(M, 'bodies.csv', '--previous', 'p1.csv', '--rename', 'Agra=X', '--rename', 'Agra=Y'), prev_files),
+        '--sheet twice': (cmd(M, 'bodies.xlsx', '--sheet', 'bodies', '--sheet', 'other'), {'bodies.xlsx': b.xlsx()}),
+        'check -i twice': (('check', M, 'bodies.csv', 'p1.csv', '-i', 'tiebreak=name', '-i', 'tiebreak=population-name'), prev_files),
+        'rotate --elections twice': (('rotate', M, 'bodies.csv', '--elections', '2', '--elections', '3'), {'bodies.csv': b.csv()})}.items():
+    add(f'options/{label}', 'options', argv, files, Refused(None, None, None, ('twice',)), M)
+add('options/-o given twice, the same', 'options', cmd(M, 'bodies.csv', '-o', 'r.csv', '-o', 'r.csv'), {'bodies.csv': b.csv()},
+    Same({'bodies.csv': b.csv()}, cmd(M, 'bodies.csv', '-o', 'r.csv')), M)
+# --elections bounded
+for k in ('0', '101', str(10 ** 9), str(10 ** 20)):
+    add(f'options/rotate --elections {k}', 'options', ('rotate', M, 'bodies.csv', '--elections', k, '-o', 'c.csv'),
+        {'bodies.csv': b.csv()}, Refused(None, None, None, ('100',) if k != '0' else ('at least 1',)), M)
+# JSON given as --previous, as a published list, to verify: malformed, tampered, too deep, too large, not a file
+PREV_ARGS = ('--previous-date', '2023-05-04')
+GOOD = ('allot', M, 'bodies.csv', '-o', 'good.json')
+JSONS = {'truncated': b'{"schema_version": 1, "table": [', 'null': b'null', 'a list': b'[]', 'a number': b'17', 'empty': b'',
+         'schema only': b'{"schema_version": 1}', 'another schema': b'{"schema_version": 99, "statute": "x", "table": [{"body": "A"}]}',
+         'table not a list': b'{"schema_version": 1, "statute": "up-mayor-2023", "table": "Agra"}',
+         'rows not objects': b'{"schema_version": 1, "statute": "up-mayor-2023", "table": [1, 2]}',
+         'a row with a nested value': b'{"schema_version": 1, "statute": "up-mayor-2023", "table": [{"body": {"x": 1}, "category": "UR"}]}',
+         'a warning without text': b'{"schema_version": 1, "statute": "up-mayor-2023", "table": [{"body": "Agra", "category": "UR"}], "warnings": [{"kind": "tie"}]}',
+         'statute missing': b'{"schema_version": 1, "table": [{"body": "Agra", "category": "UR"}]}',
+         'nested 100,000 deep': b'[' * 100_000 + b']' * 100_000, 'nested 100 deep': b'{"a": ' * 100 + b'1' + b'}' * 100,
+         'not UTF-8': b'{"schema_version": 1, "statute": "\xff"}', 'a NUL byte': b'{"schema_version": 1\x00}'}
+for label, data in JSONS.items():
+    add(f'json/--previous: {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'prev.json', *PREV_ARGS),
+        {'bodies.csv': b.csv(), 'prev.json': data}, Refused('prev.json'), M)
+for label in ('truncated', 'null', 'a row with a nested value', 'nested 100,000 deep'):
+    add(f'json/published list: {label}', 'json', ('check', M, 'bodies.csv', 'pub.json'), {'bodies.csv': b.csv(), 'pub.json': JSONS[label]}, Refused('pub.json'), M)
+    add(f'json/verify: {label}', 'json', ('verify', 'saved.json', 'bodies.csv'), {'bodies.csv': b.csv(), 'saved.json': JSONS[label]}, Refused('saved.json'), M)
+add('json/--previous: 300 MB (a sparse file)', 'json', cmd(M, 'bodies.csv', '--previous', 'prev.json', *PREV_ARGS),
+    {'bodies.csv': b.csv(), 'prev.json': Sparse(300 * 2 ** 20)}, Refused('prev.json', None, None, ('MiB',)), M)
+add('json/verify: 300 MB (a sparse file)', 'json', ('verify', 'saved.json', 'bodies.csv'),
+    {'bodies.csv': b.csv(), 'saved.json': Sparse(300 * 2 ** 20)}, Refused('saved.json', None, None, ('MiB',)), M)
+for where, argv in {'--previous': cmd(M, 'bodies.csv', '--previous', 'prev.json', *PREV_ARGS), 'verify': ('verify', 'prev.json', 'bodies.csv'),
+                    'published list': ('check', M, 'bodies.csv', 'prev.json')}.items():
+    add(f'json/{where}: a link to /dev/zero', 'json', argv, {'bodies.csv': b.csv()}, Refused('prev.json'), M, links=(('prev.json', '/dev/zero'),))
+    add(f'json/{where}: a folder', 'json', argv, {'bodies.csv': b.csv(), 'prev.json': DIR}, Refused('prev.json'), M)
+# JSON accepted: with a byte-order mark, a file named {2018}.json, the tool's own result; verify of a result saved with --sheet
+def _bom(folder: Path) -> None:
+    "A step before the run: good.json rewritten with a UTF-8 byte-order mark (as Windows Notepad saves it)."
+    p = folder / 'good.json'
+    p.write_bytes(b'\xef\xbb\xbf' + p.read_bytes())
+add('json/--previous: the own result with a byte-order mark', 'json', cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS),
+    {'bodies.csv': b.csv()}, Same({'bodies.csv': b.csv()}, cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), before=(GOOD,)), M,
+    before=(GOOD, _bom))
+add('json/--previous: a file named {2018}.json', 'json', cmd(M, 'bodies.csv', '--previous', '{2018}.json', *PREV_ARGS),
+    {'bodies.csv': b.csv()}, Same({'bodies.csv': b.csv()}, cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), before=(GOOD,)), M,
+    before=(('allot', M, 'bodies.csv', '-o', '{2018}.json'),))
+add('json/verify: a file named {2018}.json', 'json', ('verify', '{2018}.json', 'bodies.csv'), {'bodies.csv': b.csv()},
+    Accepted((), ('reproduced',)), M, before=(('allot', M, 'bodies.csv', '-o', '{2018}.json'),))
+add('json/verify: the own result with a byte-order mark', 'json', ('verify', 'good.json', 'bodies.csv'), {'bodies.csv': b.csv()},
+    Accepted((), ('reproduced',)), M, before=(GOOD, _bom))
+two = Workbook((('2011', b.sheet(), 'visible'), ('old', stale.sheet(), 'visible')))
+add('json/verify: a result saved with --sheet', 'json', ('verify', 'r.json', 'bodies.xlsx'), {'bodies.xlsx': two},
+    Accepted((), ('reproduced',)), M, before=(('allot', M, 'bodies.xlsx', '--sheet', '2011', '-o', 'r.json'),))
+# the tool's own result, tampered with: a field of another kind where the statutes or verify read it
+def _tamper(path: tuple, value):
+    def f(folder: Path) -> None:
+        import json
+        p = folder / 'good.json'
+        d = json.loads(p.read_text(encoding='utf-8'))
+        x = d
+        for k in path[:-1]: x = x[k]
+        x[path[-1]] = value
+        p.write_text(json.dumps(d), encoding='utf-8')
+    return f
+TAMPERED = {'record walks a number': (('record', 'rotation', 'walks'), 5), 'a walk a text': (('record', 'rotation', 'walks', 'SC'), 'x'),
+            'provenance inputs a number': (('provenance', 'inputs'), 5),
+            'an election date that is not a date': (('provenance', 'parameters'), {'election_date': 'soon'}),
+            'a step without its text': (('steps',), [{'clause': 'x'}]),
+            # found by fuzzing (tests of this kind: a field removed or given another kind at random)
+            'steps null': (('steps',), None), 'an input without its role': (('provenance', 'inputs'), [{'path': 'x', 'sha256': 'y'}]),
+            'columns without body': (('columns',), ['category', 'clause', 'reason']),
+            'a reading this statute does not have': (('interpretations', 'tiebreak'), 'Agra')}
+for label, (path, value) in TAMPERED.items():
+    if 'reading' not in label:  # as a previous allotment, a result's reading is not used: only verify reads it
+        add(f'json/--previous: own result, {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS),
+            {'bodies.csv': b.csv()}, Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
+    add(f'json/verify: own result, {label}', 'json', ('verify', 'good.json', 'bodies.csv'), {'bodies.csv': b.csv()},
+        Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
+# a published list (or a previous allotment) with a header and no rows
+for label, argv in {'published list': ('check', M, 'bodies.csv', 'pub.csv'),
+                    'previous allotment': cmd(M, 'bodies.csv', '--previous', 'pub.csv', *PREV_ARGS)}.items():
+    add(f'csv/{M}/a {label} with a header and no rows', 'csv', argv, {'bodies.csv': b.csv(), 'pub.csv': b'body,category\n'},
+        Refused('pub.csv', None, None, ('no rows',)), M)
+# the own CSV output of a table with a user column `Category`, back as --previous
+cat = b.add_column('Category', ['x'] * len(b.rows))
+add(f'csv/{M}/own output with a user column Category, back as --previous', 'csv', cmd(M, 'bodies.csv', '--previous', 'prev.csv', *PREV_ARGS),
+    {'bodies.csv': cat.csv()},
+    replace(Same({'bodies.csv': b.csv()}, cmd(M, 'bodies.csv', '--previous', 'prev.csv', *PREV_ARGS), before=(cmd(M, 'bodies.csv', '-o', 'prev.csv'),)),
+            columns=('body', 'category')), M, before=(cmd(M, 'bodies.csv', '-o', 'prev.csv'),))
+# explain --body typed in decomposed Unicode
+nfd = b.set(0, 'body', 'Agr\u00e1')
+add(f'options/explain --body in NFD', 'options', ('explain', M, 'bodies.csv', '--body', 'Agra\u0301'), {'bodies.csv': nfd.csv()},
+    Accepted((), ('Agr\u00e1',)), M)
+
+ROUND3 = tuple(c.name for c in CASES[_ROUND3:])   # the cases of issue #19
+
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
 ENVIRONMENT = (
     'stdout is /dev/full',
@@ -747,6 +1027,7 @@ ENVIRONMENT = (
     'disk full while replacing an existing output (RLIMIT_FSIZE)',
     'input is a named pipe (FIFO)',
     'input is /dev/zero',
+    'previous allotment (.json) is a named pipe (FIFO)',
     'new output gets the umask mode 022 -> 0644 (.csv)',
     'new output gets the umask mode 022 -> 0644 (.xlsx)',
     'new output gets the umask mode 027 -> 0640 (.csv)',
@@ -763,6 +1044,10 @@ THROUGH_EXECUTABLE = (
     'names/up-mayor-2023/control character in a name: ESC colour sequence',
     'environment/input that does not exist',
     'formula/up-mayor-2023/body HYPERLINK -> out.xlsx',
+    'json/--previous: nested 100,000 deep',
+    'xlsx/up-mayor-2023/dimension element A1',
+    'options/-o twice',
+    'names/up-mayor-2023/a look-alike of another name: Cyrillic а',
 )
 
-GROUPS = ('numbers', 'names', 'formula', 'xlsx', 'csv', 'environment')
+GROUPS = ('numbers', 'names', 'formula', 'xlsx', 'csv', 'environment', 'json', 'options')

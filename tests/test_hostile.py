@@ -115,8 +115,8 @@ def fail(what: str, problems: list[str], code: int, out: str, err: str):
 def check_refused(folder: Path, argv, exp: H.Refused, runner=in_process, what='should be refused', existing=True):
     """Run and check the refusal; when the command line names no output, with a new one, and (if `existing`) again
     with an existing one."""
-    runs = [tuple(argv)] if '-o' in argv else [tuple(argv) + ('-o', 'out/result.csv'), tuple(argv) + ('-o', 'out/result.xlsx')][:1 + existing]
-    if '-o' not in argv:
+    runs = [tuple(argv)] if '-o' in argv or argv[0] == 'verify' else [tuple(argv) + ('-o', 'out/result.csv'), tuple(argv) + ('-o', 'out/result.xlsx')][:1 + existing]
+    if '-o' not in argv and argv[0] != 'verify':
         (folder / 'out').mkdir(exist_ok=True)
     for k, a in enumerate(runs):
         if k == 1: (folder / 'out' / 'result.xlsx').write_bytes(b'an earlier allotment, not to be touched\n')
@@ -140,6 +140,7 @@ def read_table(text: str, columns=None) -> list[tuple]:
 def run_to_table(folder: Path, files: dict, argv, before=(), runner=in_process) -> tuple[int, str, str, str | None]:
     materialise(files, folder)
     for b in before:
+        if callable(b): b(folder); continue
         code, out, err = runner(folder, b)
         assert code == 0, f'preparing {b}: exit {code}: {err}'
     argv = tuple(argv) if '-o' in argv else tuple(argv) + ('-o', 'result.csv')
@@ -179,7 +180,7 @@ def check_same(tmp_path: Path, case: H.Case, exp: H.Same, runner=in_process, don
 
 def check_refused_or_same(tmp_path: Path, case: H.Case, exp: H.RefusedOrSame, runner=in_process):
     work = materialise(case.files, tmp_path / 'work')
-    for b in case.before: assert runner(work, b)[0] == 0
+    prepare(work, case.before, runner)
     argv = tuple(case.argv) + ('-o', 'result.csv')
     before = snapshot(work)
     code, out, err = runner(work, argv)
@@ -247,13 +248,32 @@ def check_safe(tmp_path: Path, case: H.Case, exp: H.Safe, runner=in_process):
     if problems: fail('formula injection', problems, code, out, err)
 
 
+def prepare(work: Path, before, runner) -> None:
+    "The steps before a run: command lines (each must succeed), or functions of the folder."
+    for b in before:
+        if callable(b): b(work)
+        else: assert runner(work, b)[0] == 0, f'preparing {b} failed'
+
+
+def check_accepted(tmp_path: Path, case: H.Case, exp: H.Accepted, runner=in_process):
+    work = materialise(case.files, tmp_path / 'work', case.links)
+    prepare(work, case.before, runner)
+    code, out, err = runner(work, case.argv)
+    problems = [] if code == 0 else [f'exit status {code}, not 0']
+    problems += [w for w in ('Traceback', 'internal error') if w in err]
+    problems += [f'no output {o}' for o in exp.outputs if not (work / o).exists()]
+    problems += [f'does not say {x!r}' for x in exp.says if x not in out + err]
+    if problems: fail('should be accepted', problems, code, out, err)
+
+
 def exercise(case: H.Case, tmp_path: Path, runner=in_process):
     if case.root_skip and os.geteuid() == 0: pytest.skip(case.root_skip)
     exp = case.expect
     if isinstance(exp, H.Refused):
         work = materialise(case.files, tmp_path / 'work', case.links)
-        for b in case.before: assert runner(work, b)[0] == 0
+        prepare(work, case.before, runner)
         check_refused(work, case.argv, exp, runner, existing=case.statute in EXISTING)
+    elif isinstance(exp, H.Accepted): check_accepted(tmp_path, case, exp, runner)
     elif isinstance(exp, H.Same): check_same(tmp_path, case, exp, runner)
     elif isinstance(exp, H.RefusedOrSame): check_refused_or_same(tmp_path, case, exp, runner)
     elif isinstance(exp, H.Safe): check_safe(tmp_path, case, exp, runner)
@@ -423,6 +443,16 @@ def _with_timeout(work, argv, seconds, preexec_fn=None):
     return p.returncode, out.decode(), err.decode()
 
 
+def env_fifo_json(tmp_path):
+    "A named pipe as --previous (.json): refused, never waited on (nothing ever writes to it)."
+    work = bodies(tmp_path / 'work')
+    os.mkfifo(work / 'prev.json')
+    try: code, out, err = _with_timeout(work, ALLOT + ('--previous', 'prev.json'), 60)
+    except subprocess.TimeoutExpired: pytest.fail('hangs on a named pipe given as --previous', pytrace=False)
+    problems = refusal_problems(code, out, err, H.Refused('prev.json', None, None, ('named pipe',)))
+    if problems: fail('a named pipe as --previous', problems, code, out, err)
+
+
 def env_dev_zero(tmp_path):
     work = tmp_path / 'work'
     work.mkdir()
@@ -508,6 +538,7 @@ ENVIRONMENT_TESTS = {
     'disk full while replacing an existing output (RLIMIT_FSIZE)': env_disk_full_existing,
     'input is a named pipe (FIFO)': env_fifo,
     'input is /dev/zero': env_dev_zero,
+    'previous allotment (.json) is a named pipe (FIFO)': env_fifo_json,
     'new output gets the umask mode 022 -> 0644 (.csv)': lambda t: _umask(t, 0o022, 'csv'),
     'new output gets the umask mode 022 -> 0644 (.xlsx)': lambda t: _umask(t, 0o022, 'xlsx'),
     'new output gets the umask mode 027 -> 0640 (.csv)': lambda t: _umask(t, 0o027, 'csv'),
@@ -544,3 +575,110 @@ def test_huge_cell_refused_without_loading_it(tmp_path):
     rss = usage.ru_maxrss * 1024
     if rss > 2 ** 30: problems.append(f'{rss / 2 ** 20:.0f} MiB of memory for a {os.path.getsize(work / "bodies.xlsx") / 2 ** 10:.0f} KiB file')
     if problems: fail('a 10 MB cell', problems, code, out, err)
+
+
+# ------------------------------------------------------------------------------------------------ round 3 (issue #19)
+def test_round3_cases_counted():
+    "The cases of issue #19 are in the corpus, in every group they belong to."
+    assert len(H.ROUND3) >= 100, len(H.ROUND3)
+    assert {BY_NAME[n].group for n in H.ROUND3} >= {'xlsx', 'names', 'numbers', 'csv', 'json', 'options', 'environment'}
+
+
+def test_many_pass_through_columns_fast(tmp_path):
+    "20,000 columns of the user's own pass through in seconds (the header check was quadratic: 62 s)."
+    b = H.base(E)
+    extra = [f'c{j}' for j in range(20_000)]
+    t = H.Table(b.header + tuple(extra), tuple(r + tuple('v' for _ in extra) for r in b.rows))
+    work = materialise({'bodies.csv': t.csv()}, tmp_path / 'work')
+    start = time.monotonic()
+    code, out, err = in_process(work, ALLOT + ('-o', 'out.csv'))
+    took = time.monotonic() - start
+    assert code == 0, err
+    assert (work / 'out.csv').read_text(encoding='utf-8').splitlines()[0].count(',') >= 20_000
+    assert took < 20, f'{took:.1f} s for 20,000 pass-through columns'
+
+
+def test_stale_temporary_files_removed(tmp_path):
+    "A temporary file that a killed run left beside its output (SIGKILL) is removed by the next run of that output."
+    work = bodies(tmp_path / 'work')
+    dead = subprocess.run([sys.executable, '-c', 'import os; print(os.getpid())'], capture_output=True, text=True).stdout.strip()
+    stale = work / f'.out.csv.{dead}.k2j4x8.tmp'           # a run that has ended
+    old = work / '.out.csv.q1w2e3r4.tmp'                   # the 0.3 form of the name, an hour old
+    live = work / f'.out.csv.{os.getpid()}.zz9x.tmp'        # a run still going (this one): kept
+    other = work / f'.other.csv.{dead}.k2j4x8.tmp'         # another output's: kept
+    for p in (stale, old, live, other): p.write_bytes(b'half an allotment')
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    code, _, err = in_process(work, ALLOT + ('-o', 'out.csv'))
+    assert code == 0, err
+    left = sorted(p.name for p in work.iterdir() if p.name.startswith('.'))
+    assert left == sorted([live.name, other.name]), left
+
+
+def test_paths_and_names_reach_the_terminal_filtered(tmp_path):
+    "A file name with an escape sequence or a newline is printed escaped, never raw (--explain's input line, order's summary)."
+    work = tmp_path / 'work'
+    work.mkdir()
+    evil = 'b\x1b[2J\nWARNING forged.csv'
+    (work / evil).write_bytes(H.base(E).csv())
+    for argv in (('allot', E, evil, '--explain'), ('allot', E, evil, '--explain', '-o', 'r.csv'),
+                 ('order', E, evil, '--draft', '--date', '2023-03-30', '-o', 'o\x1b[31m.html')):
+        code, out, err = in_process(work, argv)
+        assert code == 0, err
+        raw = sorted({f'U+{ord(c):04X}' for c in out + err if c == '\x1b'})
+        assert not raw, (argv, raw)
+        assert not any(l.startswith('WARNING forged') for l in (out + err).splitlines()), argv
+
+
+def test_no_literal_escapes_for_spaces_on_the_terminal(tmp_path):
+    "A warning quoting a percentage ('12.50\u00a0%') is printed with a space, not a literal \\u00a0."
+    from reservation_law.bodies import printable
+    assert printable('37.50\u00a0%') == '37.50 %' and printable('a\x1b[2Jb') == 'a\\u001b[2Jb'
+    work = materialise({'bodies.csv': (Path(__file__).resolve().parent.parent / 'reservation_law' / 'data'
+                                       / 'up_corporations_17_bc_illustrative.csv').read_bytes()}, tmp_path / 'work')
+    code, out, err = in_process(work, ('check', E, 'bodies.csv', str(H.example_path(H.PREVIOUS))))
+    assert code in (0, 1), err
+    assert '\\u00a0' not in out + err and '\\u202f' not in out + err
+
+
+def test_sheet_read_is_in_the_provenance(tmp_path):
+    "The sheet a workbook was read from (named, or the only one) is recorded in the result's provenance."
+    import json
+    b = H.base(E)
+    work = materialise({'one.xlsx': b.xlsx(title='2011'),
+                        'two.xlsx': H.Workbook((('2011', b.sheet(), 'visible'), ('2001', b.sheet(), 'visible')))}, tmp_path / 'work')
+    for argv, sheet in ((ALLOT[:2] + ('one.xlsx', '-o', 'one.json'), '2011'), (ALLOT[:2] + ('two.xlsx', '--sheet', '2001', '-o', 'two.json'), '2001')):
+        code, _, err = in_process(work, argv)
+        assert code == 0, err
+        d = json.loads((work / argv[-1]).read_text(encoding='utf-8'))
+        assert d['provenance']['parameters'].get('sheet') == sheet, d['provenance']['parameters']
+    code, _, err = in_process(work, ('check', E, 'one.xlsx', str(H.example_path(H.PREVIOUS)), '-o', 'c.json'))   # validated once, then allotted
+    assert code in (0, 1), err
+    assert json.loads((work / 'c.json').read_text(encoding='utf-8'))['provenance']['parameters'].get('sheet') == '2011'
+
+
+def test_read_json_bounds():
+    "The JSON reader: a byte-order mark accepted, depth and size bounded, the line of a syntax error named."
+    import tempfile
+    from reservation_law.bodies import read_json, InputError, MAX_JSON_DEPTH
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / 'x.json'
+        p.write_bytes(b'\xef\xbb\xbf{"a": [1, 2]}')
+        assert read_json(p) == {'a': [1, 2]}
+        p.write_bytes(b'[' * (MAX_JSON_DEPTH + 1) + b']' * (MAX_JSON_DEPTH + 1))
+        with pytest.raises(InputError, match='nested more than'): read_json(p)
+        p.write_bytes(b'[' * MAX_JSON_DEPTH + b']' * MAX_JSON_DEPTH)
+        assert read_json(p)
+        p.write_bytes(b'{\n"a": 1,\n}')
+        with pytest.raises(InputError, match=r'row 3'): read_json(p)
+        with pytest.raises(InputError, match='MiB'): read_json(p, limit=4)
+
+
+def test_unicode_tables_are_shipped():
+    "The look-alike check's Unicode tables are in the package (setup.py's package data), with their licence, and parse."
+    from reservation_law.bodies import UNICODE_DATA, _prototypes, _script_ranges
+    setup = (Path(__file__).resolve().parent.parent / 'setup.py').read_text(encoding='utf-8')
+    assert "'data/unicode/*.txt'" in setup
+    assert {p.name for p in UNICODE_DATA.iterdir()} >= {'confusables.txt', 'scripts.txt', 'LICENSE-UNICODE.txt'}
+    assert len(_prototypes()) > 6000 and _prototypes()[ord('\u0430')] == 'a'
+    assert len(_script_ranges()[0]) > 900
+    for f in ('confusables.txt', 'scripts.txt'): assert 'MODIFIED by reservation_law' in (UNICODE_DATA / f).read_text(encoding='utf-8')[:2000]
