@@ -188,6 +188,9 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
     # this arrangement, allotted an earlier group this time, keep it for the next election)
     owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else infer_owed(arr, code, prev)) if prev else []
+    if owed and not all(b in is_open for b in owed):                 # those no longer in the input are owed nothing
+        here = set(arr.order)
+        owed = [b for b in owed if b in here]
     owed_here = [b for b in owed if b in is_open]
     if owed_here:
         head = set(owed_here)

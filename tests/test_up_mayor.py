@@ -595,3 +595,14 @@ def test_2023_owed_inferred_from_a_table_of_categories():
     bc = Arrangement(toy, share(toy, 'bc'), by='BC percentage', clause='s.7(5)(1)(d)(iii)')
     assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['C']  # B was out of the arrangement
     assert infer_owed(sc, 'SC', {'C': 'SC-W'}) == []
+
+
+def test_2023_owed_names_not_in_the_input_are_dropped():
+    "A record naming an owed corporation no longer in the input (merged, renamed away) owes it nothing."
+    rs = chain(up_mayor_2023, SIX, 4, None, previous_date=date(2028, 5, 1))
+    prev = rs[3].table[['body', 'category']].copy()
+    rec = rs[3].record['rotation']
+    prev.attrs['record'] = {'rotation': {**rec, 'walks': {**rec['walks'], 'SC': {**rec['walks']['SC'], 'owed': ['Gone', 'D']}}}}
+    r = up_mayor_2023(SIX, previous=prev, previous_date=date(2033, 5, 1), interpretations={'article-334': 'extended'},
+                      election_date=date(2038, 5, 1))
+    assert 'Gone' not in r.record['rotation']['walks']['SC']['owed'] and cats(r)['D'] == 'SC-W'
