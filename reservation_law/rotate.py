@@ -16,7 +16,7 @@ from .api import allot, load_previous, in_force_warning
 from .cli import _date
 
 # %% auto #0
-__all__ = ['MAX_ELECTIONS', 'Rotation', 'rotate', 'configure_rotate', 'command_rotate']
+__all__ = ['MAX_ELECTIONS', 'CYCLE_YEARS', 'Rotation', 'assumed_dates', 'rotate', 'configure_rotate', 'command_rotate']
 
 # %% ../nbs/13_rotate.ipynb #fa7fa454
 @dataclass
@@ -25,6 +25,7 @@ class Rotation:
     statute: str
     results: list
     labels: list = field(default_factory=list)     # one per election: '1', '2', … (or the dates)
+    notes: list = field(default_factory=list)      # what the chain assumed for all its elections (their dates), as sentences
     provenance: dict = field(default_factory=dict) # what produced the chain: version, commit, statute texts, inputs by SHA-256, reading, K and the dates
 
     @property
@@ -40,9 +41,10 @@ class Rotation:
         return [(b, j) for j, r in enumerate(self.results) for w in r.warnings if w.kind == 'conflict' for b in w.bodies]
 
     def explain(self) -> str:
-        "Each election's derivation, in order."
-        return '\n\n'.join(f"=== election {i} of {len(self.results)}" + (f" ({l})" if l != str(i) else '') + f"\n{r.explain()}"
-                           for i, (r, l) in enumerate(zip(self.results, self.labels), 1))
+        "What the chain assumed (its notes), then each election's derivation, in order."
+        head = ''.join(f"Assumed for the chain: {n}\n\n" for n in self.notes)
+        return head + '\n\n'.join(f"=== election {i} of {len(self.results)}" + (f" ({l})" if l != str(i) else '') + f"\n{r.explain()}"
+                                    for i, (r, l) in enumerate(zip(self.results, self.labels), 1))
 
     def warnings(self) -> list:
         "(election number from 1, warning) for every warning of every election."
@@ -64,38 +66,79 @@ def _with_record(res: Result) -> pd.DataFrame:
     prev.attrs['record'] = res.record
     return prev
 
+CYCLE_YEARS = 5   # Art. 243U(1): a Municipality continues for five years from its first meeting, so elections fall five years apart
+
+def _years_on(d: date, years: int) -> date:
+    "The same day `years` later (28 February for 29 February in a common year)."
+    try: return d.replace(year=d.year + years)
+    except ValueError: return d.replace(year=d.year + years, day=28)
+
+def assumed_dates(s: registry.Statute, elections: int, first_date: date | None = None, previous_date: date | None = None) -> tuple:
+    """The dates a chain assumes when `--dates` is not given: a five-year cycle from `first_date`, else from five years
+    after `previous_date`, else from the date the statute's text is in force. Returns (dates, the note saying so)."""
+    if first_date is not None: base, why = first_date, 'from --first-date'
+    elif previous_date is not None: base, why = _years_on(previous_date, CYCLE_YEARS), f'from five years after --previous-date ({previous_date:%d %B %Y})'
+    else: base, why = s.in_force[0], "from the date this text is in force, taken as the first election's (give --first-date)"
+    dates = [_years_on(base, CYCLE_YEARS * i) for i in range(int(elections))]
+    before = [i for i, d in enumerate(dates, 1) if d <= registry.ARTICLE_334_EXPIRY]
+    span = lambda xs: 'none' if not xs else f"{xs[0]}" if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
+    after = [i for i in range(1, int(elections) + 1) if i not in before]
+    note = (f"the elections' dates were not given (--dates): assumed five years apart ({CYCLE_YEARS}-year terms, Art. 243U), "
+            f"{why}: {dates[0]:%d %B %Y} to {dates[-1]:%d %B %Y}; election(s) {span(before)} fall within the period of "
+            f"Article 334 (ends {registry.ARTICLE_334_EXPIRY:%d %B %Y})" +
+            (f", election(s) {span(after)} after it" if after else ''))
+    return dates, note
+
 def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, previous: pd.DataFrame | str | Path | None = None,
            dates: list | None = None, interpretations: dict | None = None, previous_date: date | None = None,
-           renames: dict | None = None) -> Rotation:
+           renames: dict | None = None, first_date: date | None = None) -> Rotation:
     """`elections` elections in a row under `statute`, figures held constant: each election is allotted by `api.allot`
     with the one before as its previous allotment, its record included, so that the rotation is exact. `previous`: the
-    allotment before the first (its record, if it has one, is used), its old names mapped by `renames`. `dates`: the date of each election."""
+    allotment before the first (its record, if it has one, is used), its old names mapped by `renames`. `dates`: the date
+    of each election; without them the chain assumes a five-year cycle (`assumed_dates`: from `first_date`, or five years
+    after `previous_date`, or from the date the text is in force), dates each election by it (so that Article 334 and the
+    previous election of each are decided on it) and says so in `Rotation.notes` and in each result's assumptions."""
     s = statute if isinstance(statute, registry.Statute) else registry.get(statute)
     if s.kind != 'allot': raise ValueError(f"statute {s.id!r} counts seats inside bodies; rotation is for offices allotted across bodies")
     if int(elections) < 1: raise ValueError(f"the number of elections must be at least 1, not {elections}")
     if int(elections) > MAX_ELECTIONS: raise ValueError(f"at most {MAX_ELECTIONS} elections are rotated at once, not {elections}")
-    dates = list(dates) if dates is not None else [None] * int(elections)
+    if dates is not None and first_date is not None: raise ValueError("give the dates of the elections (--dates) or the first one's (--first-date), not both")
+    notes, given = [], dates is not None
+    if given: dates = list(dates)
+    else:
+        dates, note = assumed_dates(s, elections, first_date, previous_date)
+        notes.append(note)
     if len(dates) != int(elections): raise ValueError(f"{len(dates)} dates for {elections} elections: give one date for each")
     for a, b in zip([previous_date] + dates, dates):
         if a is not None and b is not None and not a < b: raise ValueError(f"the elections must be in date order: {a} is not before {b}")
     df = load_bodies(bodies, s.required)                   # validated once; every election gets the validated table
     it = s.resolve(interpretations)
+    if not given and it.get('article-334') == 'as-enacted' and dates[-1] > registry.ARTICLE_334_EXPIRY:
+        notes.append("after the Article 334 period no SC or ST office is reserved (article-334=as-enacted); choose "
+                     "-i article-334=extended if Parliament has extended it, or give --dates")
     results, prev, prev_date = [], previous, previous_date
-    for d in dates:
+    for i, d in enumerate(dates, 1):
         res = allot(s, df, previous=prev, previous_date=prev_date, election_date=d, interpretations=it,
                     renames=renames if not results else None)
+        if not given: res.assumptions.insert(0, f"election {i} of the chain: date not given, assumed to be {d:%d %B %Y} "
+                                                 "(a five-year cycle: see the chain's notes)")
         results.append(res)
         prev, prev_date = _with_record(res), d
-    labels = [str(i) if d is None else f"{i}: {d:%Y-%m-%d}" for i, d in enumerate(dates, 1)]
-    return Rotation(s.id, results, labels, _chain_provenance(s, bodies, previous, it, results, elections, dates, previous_date, renames))
+    labels = [str(i) if not given else f"{i}: {d:%Y-%m-%d}" for i, d in enumerate(dates, 1)]
+    return Rotation(s.id, results, labels, notes, _chain_provenance(s, bodies, previous, it, results, elections,
+                                                                    dates if given else None, previous_date, renames,
+                                                                    first_date, notes))
 
-def _chain_provenance(s, bodies, previous, it, results, elections, dates, previous_date, renames) -> dict:
-    "The provenance of a chain (`record.provenance`): its inputs by SHA-256, K, the dates, the renames; the first election's assumptions."
+def _chain_provenance(s, bodies, previous, it, results, elections, dates, previous_date, renames, first_date=None,
+                      notes=()) -> dict:
+    """The provenance of a chain (`record.provenance`): its inputs by SHA-256, K, the dates given (or the first one's), the
+    renames; the chain's own assumptions (the dates it assumed), then the first election's."""
     from reservation_law.record import provenance, inputs_of
     iso = lambda d: d and d.isoformat()
-    params = {'elections': int(elections), 'dates': [iso(d) for d in dates] if any(dates) else None,
+    params = {'elections': int(elections), 'dates': [iso(d) for d in dates] if dates else None, 'first_date': iso(first_date),
               'previous_date': iso(previous_date), 'renames': dict(renames or {})}
-    return provenance(s, inputs_of(('bodies', bodies), ('previous', previous)), it, params, results[0].assumptions, 'rotate')
+    return provenance(s, inputs_of(('bodies', bodies), ('previous', previous)), it, params,
+                      list(notes) + list(results[0].assumptions), 'rotate')
 
 # %% ../nbs/13_rotate.ipynb #5d116391
 def _dates(s: str) -> list:
@@ -114,6 +157,8 @@ def configure_rotate(parser: argparse.ArgumentParser) -> None:
         'previous': "the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)",
         'previous-date': 'date of that previous election (YYYY-MM-DD)'})
     parser.add_argument('--dates', type=_dates, metavar='D1,D2,...', help='the date of each election (YYYY-MM-DD, comma-separated, K of them)')
+    parser.add_argument('--first-date', type=_date, metavar='YYYY-MM-DD', help='without --dates: the date of the first election, '
+                        'the others five years apart (default: five years after --previous-date, else the date the text is in force)')
     add_arguments(parser, 'interpretation')
     parser.add_argument('--explain', action='store_true', help="print each election's derivation with clause citations")
     parser.add_argument('--picture', metavar='FILE.png', help='draw the chain of elections to this PNG file (conflicts outlined in red)')
@@ -131,6 +176,7 @@ def command_rotate(args, stdout, stderr) -> int:
     if args.elections < 1: raise UsageError(f"--elections must be at least 1, not {args.elections}")
     if args.elections > MAX_ELECTIONS:
         raise UsageError(f"--elections must be at most {MAX_ELECTIONS} (elections rotated in one run), not {args.elections}")
+    if args.dates is not None and args.first_date is not None: raise UsageError("give --dates or --first-date, not both")
     if args.dates is not None and len(args.dates) != args.elections:
         raise UsageError(f"--dates gives {len(args.dates)} date(s) for --elections {args.elections}: give one for each election")
     interp = _interpretations(args.interpretation)
@@ -148,7 +194,8 @@ def command_rotate(args, stdout, stderr) -> int:
         if out: check_writable(out)                          # every output checked before any work: all written, or none
     from reservation_law.cli import _pairs
     try: rot = rotate(s, args.bodies, args.elections, previous=args.previous, dates=args.dates, interpretations=interp,
-                      previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'))
+                      previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
+                      first_date=args.first_date)
     except ValueError as e:
         if isinstance(e, InputError): raise
         raise UsageError(str(e)) from None
@@ -174,6 +221,7 @@ def command_rotate(args, stdout, stderr) -> int:
     print(f"reservation_law {rot.results[0].version}: {s.id}, {args.elections} election(s) of {len(table)} bodies, "
           f"{n} warning(s), {len(rot.conflicts)} conflict(s)", file=stderr)
     for line in written_lines(written): print(line, file=stderr)
+    for note in rot.notes: print(f"assumed: {note}", file=stderr)
     if not args.explain:
         for i, w in rot.warnings(): print(f"warning: election {i}: {w}", file=stderr)
     return 0

@@ -17,12 +17,13 @@ from .bodies import load_bodies, example_path, COUNT_COLUMNS, GROUP_COLUMNS, MAX
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'PP', 'NP', 'KIND', 'GROUPS', 'COLUMN', 'ITEM_B', 'ITEM_C', 'ITEM_D', 'MODELLED',
            'GROUP_WOMEN_BOUND', 'WOMEN_TOTAL_BOUND', 'GENERAL_WOMEN', 'FIFTY_PER_CENT', 'DIVISION_ROUNDING', 'TIEBREAK',
-           'DIVISION_EXCESS', 'CYCLE_SCOPE', 'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS', 'PERCENTAGE', 'NP_PROCEDURE',
-           'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED', 'CITATION', 'parishads_example_path', 'clause',
-           'group_offices', 'bc_offices', 'group_women', 'women_offices', 'bound_table', 'state_counts', 'exclusive',
-           'division_figures', 'division_share', 'first_proviso', 'whole_offices', 'division_order', 'cycle',
-           'cycle_tie', 'give_back', 'allot_to_divisions', 'apportion', 'allot_group', 'allot_in_unit', 'reasons',
-           'chairpersons', 'palika_parishads', 'nagar_panchayats', 'compare_interpretations', 'illustrative_state']
+           'DIVISION_EXCESS', 'CYCLE_SCOPE', 'DIVISION_FALLBACK', 'GROUP_WOMEN_DIVISIONS', 'WOMEN_DIVISIONS',
+           'PERCENTAGE', 'NP_PROCEDURE', 'ARTICLE_243T', 'INTERPRETATIONS', 'REQUIRED', 'CITATION',
+           'parishads_example_path', 'clause', 'group_offices', 'bc_offices', 'group_women', 'women_offices',
+           'bound_table', 'state_counts', 'exclusive', 'division_figures', 'division_share', 'first_proviso',
+           'whole_offices', 'division_order', 'cycle', 'cycle_tie', 'give_back', 'allot_to_divisions', 'apportion',
+           'allot_group', 'allot_in_unit', 'reasons', 'chairpersons', 'palika_parishads', 'nagar_panchayats',
+           'compare_interpretations', 'illustrative_state']
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #96ab2d02
 TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
@@ -83,12 +84,17 @@ WOMEN_TOTAL_BOUND = Interpretation('women-total-bound', clause('(b)(iv)'),
     'gives less than one-third (N = 1, 4, 7, …), which governs?',
     {'rounding': 'the rounding the clause prescribes (one-third of N, half or more up); a bound warning names the '
                  'clause whenever the result is less than one-third',
-     'not-less-than': 'the bound: the smallest whole number not less than one-third of N'}, 'rounding')
+     'not-less-than': "the bound: the smallest whole number not less than one-third of N (the floor the sentence sets "
+                      "first; the rounding is its means of 'determining such number' and cannot go below it)"}, 'not-less-than')
 
-def women_offices(n: int, option: str = 'rounding') -> tuple:
+def women_offices(n: int, option: str = 'not-less-than') -> tuple:
     "(b)(iv): women's offices in all (including those of (b)(iii)); and the bound warning, if the rounding breaks the bound."
     x, c_, expr = Fraction(n, 3), clause('(b)(iv)'), f"one-third of {n} offices"
-    if option == 'not-less-than': return ceil_remainder(x, clause=c_, expr=expr), None
+    if option == 'not-less-than':
+        c, r = ceil_remainder(x, clause=c_, expr=expr), round_half_up(x, clause=c_, expr=expr)
+        if r.value == c.value: return r, None              # the clause's own rounding meets the floor: it says so
+        return replace(c, reason=f"not less than one-third: the floor (iv) states first holds; its rounding would give {r.value} "
+                                 "(women-total-bound=not-less-than)"), None
     c = round_half_up(x, clause=c_, expr=expr)
     if c.value >= x: return c, None
     return c, LegalWarning('bound', c_,
@@ -276,6 +282,12 @@ CYCLE_SCOPE = Interpretation('cycle-scope', clause('(c), third proviso'),
                     "the proportion, to the divisions above the State's proportion (the others only by the fallback)"},
     'left-over')
 
+DIVISION_FALLBACK = Interpretation('division-fallback', clause('(c), second and third provisos'),
+    "When every division above the State's proportion is full (or there is none), where do the remaining offices go?",
+    {'descending-proportion': "to the other divisions with a body left, one office per division at a time, in descending "
+                              "order of the group's proportion (the provisos' own order and step, carried on: the text is "
+                              "silent, and the offices of (b) must be allotted)"}, 'descending-proportion')
+
 def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: dict, modelled: bool = False) -> tuple:
     """(c): the State's `k` offices of `group` among the divisions: share, first proviso, whole part, remainder by the
     cycle of the second and third provisos. `room`: each division's bodies not yet allotted (never exceeded).
@@ -339,8 +351,9 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
             why = ('no division is above the State proportion' if not eligible else
                    f"the divisions above the State proportion ({', '.join(eligible)}) have no body left")
             warns.append(LegalWarning('fallback', c_cycle, f"{group}: {left} office(s) could not be placed by the cycle: "
-                         f"{why}; the text is silent; given one at a time, in descending order of the {group} proportion, "
-                         f"to the other divisions with a body left: {', '.join(seq2) or 'none'}"))
+                         f"{why}; the text is silent; given one at a time, in descending order of the {group} proportion "
+                         f"(interpretation division-fallback=descending-proportion), to the other divisions with a body left: "
+                         f"{', '.join(seq2) or 'none'}"))
             steps.append(Step(c_cycle, f"{group}: fallback (the text is silent): {', '.join(seq2) or 'none'}"))
             warns += cycle_tie(last2, prop, group, it['tiebreak'], c_cycle)
             if left2 > 0:
@@ -822,7 +835,7 @@ def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=
 
 # %% ../nbs/20_up_chairpersons_2023.ipynb #d3a48b58
 INTERPRETATIONS = (GROUP_WOMEN_BOUND, WOMEN_TOTAL_BOUND, DIVISION_ROUNDING, DIVISION_EXCESS, GROUP_WOMEN_DIVISIONS,
-                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T, PERCENTAGE, GENERAL_WOMEN, CYCLE_SCOPE)
+                   WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T, PERCENTAGE, GENERAL_WOMEN, CYCLE_SCOPE, DIVISION_FALLBACK)
 REQUIRED = ('population', 'sc', 'st', 'bc', 'women', 'division')
 CITATION = 'U.P. Municipalities Act, 1916, s.9-A(5), as substituted by U.P. Act of 2023 (Urban Local Self Government Laws (Amendment)), s.2'
 _STATUTES = {

@@ -18,15 +18,17 @@ __all__ = ['HALF', 'FIFTY_PER_CENT', 'CODES', 'STATUTE', 'group_seats', 'bc_seat
 
 # %% ../nbs/12_up_corporation_wards.ipynb #b7cf1032
 HALF = Interpretation('half', 's.7(1)', '"As nearly as may be": which way does an exact half go?',
-    {'up': 'an exact half rounds up', 'down': 'an exact half rounds down'}, 'up')
+    {'down': "an exact half rounds down, as the section's own rule for the Mayors' offices reads the same words ('half or "
+             "less than half … shall be ignored', s.7(5)(1)(b)(i)); the ward rules, which may settle it, are not in the texts received",
+     'up': 'an exact half rounds up (the schoolroom convention; the default before 0.4.0)'}, 'down')
 
-def group_seats(seats: int, group: int, population: int, half: str = 'up', code: str = '') -> Count:
+def group_seats(seats: int, group: int, population: int, half: str = 'down', code: str = '') -> Count:
     "SC, ST or BC seats in one corporation: seats × group / population, to the nearest whole number."
     return nearest(Fraction(seats * group, population), clause='s.7(1)', half=half,
                    expr=f"{seats} × {fmt_int(group)} / {fmt_int(population)}")
 
 # %% ../nbs/12_up_corporation_wards.ipynb #b23efc17
-def bc_seats(seats: int, bc: int, population: int, half: str = 'up') -> Count:
+def bc_seats(seats: int, bc: int, population: int, half: str = 'down') -> Count:
     "BC seats: s.7(1)'s proportion, capped by the first proviso at 27 % of the seats, rounded down."
     return cap(group_seats(seats, bc, population, half),
                floor_bound(Fraction(27 * seats, 100), clause='s.7(1), first proviso', expr=f"27 % of {seats}"))
@@ -41,7 +43,7 @@ FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for 
                   "(Indra Sawhney v. Union of India, 1992; K. Krishna Murthy v. Union of India, 2010; Vikas Kishanrao Gawali v. State of Maharashtra, 2021)")
 
 def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, bc: int,
-                      half: str = 'up', sc_st: bool = True) -> tuple:
+                      half: str = 'down', sc_st: bool = True) -> tuple:
     "The exclusive seat counts of one corporation, with its steps and warnings."
     steps, warns = [], []
     g = {}
@@ -86,7 +88,7 @@ def _nearest(num, den, half: str) -> tuple:
     exact_half = 2 * r == den
     return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
 
-def seat_columns(seats, population, sc, st, bc, half: str = 'up', sc_st: bool = True) -> tuple:
+def seat_columns(seats, population, sc, st, bc, half: str = 'down', sc_st: bool = True) -> tuple:
     """`corporation_seats` on whole columns at once (int64, exact): the exclusive counts, and the rows whose derivation
     carries a warning (an exact half, more seats reserved than there are, SC + ST + BC above half), which are then derived one by one."""
     zero = np.zeros(len(seats), dtype='int64')

@@ -15,7 +15,8 @@ from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
 # %% auto #0
-__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ROTATION', 'STATUTE_1994',
+__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'ROTATION',
+           'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'STATUTE_1994',
            'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994', 'ceiling_warning', 'state_counts',
            'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office', 'infer_walk_start',
            'rotation_start', 'start_ties', 'up_mayor_1994']
@@ -139,26 +140,56 @@ def repeats(previous: str | None, code: str) -> bool:
     if is_women(previous) and is_women(code): return True
     return group_of(previous) == group_of(code) and group_of(code) != 'W'
 
-def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)') -> tuple:
-    """Allot `blocks` [(code, count), …] along `walk`. Without `eligible`: consecutively. With it: each office to the
-    first body still open in walk order that is eligible for the code (a body passed over stays open for later blocks).
-    Each block reads the walk once from its start, so the whole allotment is linear in the number of bodies."""
-    out, warns = {}, []
+ITEM = {'SC': '(d)(i)', 'ST': '(d)(ii)', 'BC': '(d)(iii)', 'W': '(d)(iv)'}
+
+def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)', women_first: str = 'in-the-run') -> tuple:
+    """Allot `blocks` [(code, count), …] along `walk`, item by item of (d) (SC-W and SC are item (i), …, W item (iv)):
+    each item's run begins "serialwise next to the last serial number allotted under" the item before (the first at the
+    walk's start). Without `eligible`: consecutively. With it: each office to the first body of the run, reading on
+    round the walk, that is eligible for the code; a body passed over stays open for later items, which begin after it.
+    Women first in the run (`women_first='in-the-run'`: the group's other offices to the first eligible bodies of the
+    same run; `'women-then-others'`: after the last of its women's offices). Returns (allotted, warnings, info): info
+    says, for the reasons, where each item's run began (`begin`, a position in the walk), who was passed over for what
+    (`passed`) and how far the walk reached (`reach`). Linear in the number of bodies for a few items."""
+    n, out, warns = len(walk), {}, []
+    info = {'begin': {}, 'passed': {}, 'reach': -1}
+    items = {}
     for code, k in blocks:
-        if k == 0: continue
-        fits = lambda b: b not in out and (eligible is None or eligible(b, code))
-        picks = list(islice((b for b in walk if fits(b)), k))
-        if len(picks) < k and eligible is not None:         # every open corporation is barred: the next in the walk
-            chosen = set(picks)
-            extra = list(islice((b for b in walk if b not in out and b not in chosen), k - len(picks)))
-            if extra: warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', f"every open corporation held {code} or its group "
-                                                f"last time; {', '.join(extra)} take(s) it all the same (the next in the walk)", tuple(extra)))
-            picks += extra
-        if len(picks) < k:
-            warns.append(LegalWarning('fallback', clause, f"no corporation left for {k - len(picks)} {code} office(s): "
-                                      "they cannot be allotted"))
-        out.update((b, code) for b in picks)
-    return out, warns
+        if k: items.setdefault(group_of(code), []).append((code, k))
+    cur = 0                                              # the position in the walk where the next item's run begins
+    for g, codes in items.items():
+        info['begin'][g] = cur
+        run = walk[cur:] + walk[:cur]
+        furthest, women_end = -1, 0                      # furthest position reached in this run (from its start)
+        for code, k in codes:
+            fits = lambda b: b not in out and (eligible is None or eligible(b, code))
+            frm = women_end if (women_first == 'women-then-others' and not is_women(code)) else 0
+            order_ = run[frm:] + run[:frm]
+            idx = list(islice((i for i, b in enumerate(order_) if fits(b)), k))
+            picks = [order_[i] for i in idx]
+            at = [(i + frm) % n for i in idx]           # positions in the run
+            if len(picks) < k and eligible is not None:     # every open body is barred: the next in the walk
+                chosen = set(picks)
+                extra_at = list(islice((i for i, b in enumerate(run) if b not in out and b not in chosen), k - len(picks)))
+                extra = [run[i] for i in extra_at]
+                if extra: warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', f"every open corporation held {code} or its group "
+                                                    f"last time; {', '.join(extra)} take(s) it all the same (the next in the walk; "
+                                                    "interpretation fallback-1994=next-in-walk)", tuple(extra)))
+                picks += extra; at += extra_at
+            if len(picks) < k:
+                warns.append(LegalWarning('fallback', clause, f"no corporation left for {k - len(picks)} {code} office(s): "
+                                          "they cannot be allotted"))
+            for b in picks: out[b] = code
+            if at:
+                furthest = max(furthest, max(at))
+                if is_women(code) and code != 'W': women_end = max(at) + 1
+        for i in range(furthest + 1):                    # reached in this run and not allotted: passed over
+            b = run[i]
+            if b not in out and b not in info['passed']: info['passed'][b] = g
+        if furthest >= 0:
+            cur = (cur + furthest + 1) % n if n else 0
+            info['reach'] = max(info['reach'], info['begin'][g] + furthest)
+    return out, warns, info
 
 # %% ../nbs/10_up_mayor_1994.ipynb #a15583c5
 def check_e(ex: dict) -> list:
@@ -245,11 +276,69 @@ def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) 
             out.append(w)
     return out
 
+# %% ../nbs/10_up_mayor_1994.ipynb #r0t1b994
+FALLBACK = Interpretation('fallback', 's.7(5)(1)(f)',
+    'Under skip-repeats, when every open corporation is barred by the first half of (f), who takes the office?',
+    {'next-in-walk': "the next open corporations of the item's run, reading on round the walk, all the same (a fallback "
+                     "and a conflict warning name them): the manner of (f) kept where its prohibition cannot be"}, 'next-in-walk')
+
+PREVIOUS_ELECTION = Interpretation('previous-election', 's.7(5)(1)(f)',
+    '"The offices allotted in any previous election … shall not be allotted in the subsequent election": which elections bar?',
+    {'last': "the previous election only (the same sentence starts the walk from 'the previous election'; every earlier "
+             "one would leave no corporation for SC after one round of the cycle)",
+     'every-earlier': "every earlier election under this text (recorded in the result, so a chain applies it exactly; "
+                      "from a table of categories only the previous election is known, and the result says so)"}, 'last')
+
+WOMEN_FIRST = Interpretation('women-first', 's.7(5)(1)(d)(i)–(iii), provisos',
+    '"Such Municipal Corporations shall be first allotted to the women": first in what?',
+    {'in-the-run': "the women's offices go to the first corporations of the group's run of the walk that may take them, the "
+                   "group's other offices to the first of the same run that may take those (they may stand ahead of the "
+                   "women's when a corporation was passed over for a women's office only)",
+     'women-then-others': "the group's other offices are laid down after the last of its women's offices, so that the "
+                          "women's stand first in the order too"}, 'in-the-run')
+
+IN_FORCE_FROM = Interpretation('in-force-from', 's.7(5)',
+    'The text received brackets the whole of sub-section (5) without its amending note: from when is it in force?',
+    {'act-12-of-1994': f"from {UP_ACT_12_OF_1994:%d %B %Y}, with section 7 as substituted by U.P. Act 12 of 1994",
+     'act-25-of-2006': "from 12 July 2006, if the bracket is of a later substitution (U.P. Act 25 of 2006, whose note the "
+                       "words 'Deputy Mayor' carry)"}, 'act-12-of-1994')
+
+IN_FORCE_DATES = {'act-12-of-1994': UP_ACT_12_OF_1994, 'act-25-of-2006': date(2006, 7, 12)}
+
+def _in_force_from(election_date: date | None, option: str) -> LegalWarning | None:
+    "A warning if the election is before the date from which sub-section (5) is read to be in force (`in-force-from`)."
+    frm = IN_FORCE_DATES[option]
+    if election_date is None or election_date >= frm or option == 'act-12-of-1994': return None   # the statute's own period
+    return LegalWarning('period', 's.7(5)', f"the election ({election_date:%d %B %Y}) is before {frm:%d %B %Y}, from which "
+                        f"sub-section (5) is read to be in force (interpretation in-force-from={option})")
+
 # %% ../nbs/10_up_mayor_1994.ipynb #31d1e277
-def _reason(code, pos, start_serial, rotated):
-    how = f"position {pos} of the walk from serial {start_serial}" if rotated else f"serial {pos}"
-    if code == 'UR': return f"{how}: after the last reserved office"
-    return f"{how}: {CATEGORIES[code]} block of (d)"
+def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women) -> dict:
+    """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
+    of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
+    last reserved office. A few strings a body: cheap at any size."""
+    n, reach, begin = len(walk), info['reach'], info['begin']
+    frm = (f"of the walk from serial {start_serial} (next to {last_women}, the last office allotted to the women last time)"
+           if rotated and last_women else f"of the walk from serial {start_serial}")
+    runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", next to the last serial allotted under the item before"
+                                                                   if i else ", the start of the walk")) for g, i in begin.items()}
+    out = {}
+    for i, b in enumerate(walk):
+        c = cats[b]
+        where = f"serial {serial[b]}, position {i + 1} {frm}" if rotated else f"serial {serial[b]}"
+        if c != 'UR':
+            g = group_of(c)
+            out[b] = f"{where}: {CATEGORIES[c]}, block of {ITEM[g]} ({runs[g]})"
+        elif b in info['passed']:
+            g = info['passed'][b]
+            out[b] = (f"{where}: passed over in the run of {ITEM[g]} ({g}): held {prev.get(b)} last time, and (f) bars "
+                      f"{'the same group or women' if is_women(prev.get(b)) else 'the same group'} in the subsequent election; "
+                      "no later block reached it")
+        elif reach >= n or i <= reach:
+            out[b] = f"{where}: reached, not allotted"
+        else:
+            out[b] = f"{where}: after the last reserved office (position {reach + 1})"
+    return out
 
 def _previous_1994(previous, names, warns):
     "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
@@ -272,6 +361,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     it = STATUTE_1994.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns = [pw] if pw else []
+    if (w := _in_force_from(election_date, it['in-force-from'])): warns.append(w)
     assumptions = [note] if note else []
     ex, counts, steps, cw = state_counts(bodies, lambda n: women_total_1994(n, it['women-total']), sc_st=ok)
     warns += cw
@@ -299,8 +389,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if previous_date is not None: assumptions.append(f"previous election held on {previous_date:%d %B %Y}")
     walk = names[start:] + names[:start]
     skip = previous is not None and it['rotation'] == 'skip-repeats'
-    eligible = (lambda b, c: not repeats(prev.get(b), c)) if skip else None
-    got, aw = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible)
+    earlier = _earlier(prev, rec if previous is not None else None, it['previous-election'], assumptions) if skip else {}
+    eligible = (lambda b, c: not any(repeats(p, c) for p in earlier.get(b, ()))) if skip else None
+    got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'])
     warns += aw
     cats = {b: got.get(b, 'UR') for b in names}
     by_code = {}
@@ -308,6 +399,12 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if b in got: by_code.setdefault(got[b], []).append(b)
     for code in BLOCKS:
         if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(by_code.get(code, []))))
+    for g, i in info['begin'].items():
+        if i: steps.append(Step(f's.7(5)(1){ITEM[g]}', f"the run of {g} begins serialwise next to the last serial allotted "
+                                f"under the item before: position {i + 1} of the walk, serial {order.rank(walk[i % len(walk)])}"))
+    passed = [b for b in walk if b in info['passed'] and b not in got]
+    if passed: steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
+                                 + ', '.join(f"{b} (held {prev.get(b)})" for b in passed)))
     if previous is not None:
         rep = [b for b in walk if repeats(prev.get(b), cats[b])]
         if rep:
@@ -321,21 +418,40 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
                            'last_women': end, 'last_women_category': cats.get(end),
                            'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
+    if it['previous-election'] == 'every-earlier':
+        record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
+                                         if earlier.get(b) or cats[b] != 'UR'}
+    serial = {b: i for i, b in enumerate(names, 1)}
+    reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last)
     body = list(bodies['body'])
     table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
-                          'serial': [order.rank(b) for b in body],
-                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else 's.7(5)(1)(d)(iv), after' for b in body],
-                          'reason': [_reason(cats[b], pos[b], start + 1, previous is not None) for b in body]})
+                          'serial': [serial[b] for b in body],
+                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else
+                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b in body],
+                          'reason': [reasons[b] for b in body]})
     if previous is not None: table['previous'] = [prev.get(b, '') for b in body]
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
+
+def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
+    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
+    if option == 'last': return {b: [p] for b, p in prev.items()}
+    held = dict((rec or {}).get('earlier') or {})
+    if rec is None or 'earlier' not in rec:
+        assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
+                           "before the previous one: only the previous election's categories are known")
+    out = {b: list(v) for b, v in held.items()}
+    for b, p in prev.items(): out.setdefault(b, []).append(p)
+    return out
 
 STATUTE_1994 = register(Statute(
     id='up-mayor-1994', title='Offices of Mayor, U.P. (text in force 1994–2023)',
     citation='U.P. Municipal Corporation Act, 1959, s.7(5)(1), as substituted by U.P. Act 12 of 1994',
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt',),
     in_force=(UP_ACT_12_OF_1994, ORDINANCE_2023 - timedelta(days=1)),
-    interpretations=(URBAN_AREA, WOMEN_TOTAL, PERCENTAGE, TIEBREAK, ROTATION, ARTICLE_334),
+    interpretations=(URBAN_AREA, WOMEN_TOTAL, PERCENTAGE, TIEBREAK, ROTATION, FALLBACK, PREVIOUS_ELECTION, WOMEN_FIRST,
+                     IN_FORCE_FROM, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_1994, codes=tuple(UP_CODES),
     notes="one serial order by SC percentage; each election's walk starts next to the last office allotted to the women "
-          "in the previous election's walk (recorded in the result; inferred, and said so, from a table of categories)"))
+          "in the previous election's walk (recorded in the result; inferred, and said so, from a table of categories); each "
+          "item of (d) laid next to the last serial allotted under the item before"))

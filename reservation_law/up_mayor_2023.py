@@ -6,6 +6,7 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
+from bisect import bisect_left
 from itertools import islice
 from .lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from .rounding import Count, ceil_remainder, fmt_int
@@ -13,14 +14,14 @@ from .arrangement import (Arrangement, LegalWarning, Step, Result, share, whole,
                                          CATEGORIES, TIEBREAKS, UP_CODES)
 from .registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023,
                                       tiebreak_interpretation)
-from .up_mayor_1994 import state_counts, check_e, start_ties
+from .up_mayor_1994 import state_counts, check_e, start_ties, WOMEN_FIRST
 from .bodies import example_path
 from .verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'STATUTE_2023', 'side_by_side',
-           'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'walk_group', 'up_mayor_2023',
-           'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EARLIER', 'NOT_REACHED', 'STATUTE_2023',
+           'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'infer_owed',
+           'walk_group', 'up_mayor_2023', 'arrangement_tables']
 
 # %% ../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -146,30 +147,67 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
     steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {names[0] if names else '—'}, and wraps round"))
     return names, order[anchor], steps, warns
 
+EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
+
+def infer_owed(arr: Arrangement, code: str, prev: dict) -> list:
+    """Without a record: who last time's walk of `code` is taken to have passed over. The walk reached every corporation
+    from the first of last time's holders to the last (cyclically, after the longest run of corporations that did not
+    hold it, as `walk_start` infers the end); one in that span that neither held the group nor was allotted an earlier
+    item of (d) (so was not in the arrangement) was passed over by a bar of (f), and is owed a turn."""
+    order, n = arr.order, len(arr.order)
+    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    if len(holders) < 2: return []
+    gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n
+    j = max(range(len(holders)), key=lambda j: (gap(j), j))
+    first, last = holders[(j + 1) % len(holders)], holders[j]
+    span = [order[(first + i) % n] for i in range((last - first) % n + 1)]
+    earlier = EARLIER[code]
+    return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
+
+def _pick(seq, ok, k: int, after: int = 0) -> list:
+    "The first `k` of `seq` for which `ok` holds, reading from index `after` and wrapping round to the start."
+    return list(islice((b for b in (seq[after:] + seq[:after] if after else seq) if ok(b)), k))
+
 def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None,
                it: dict | None = None, rec: dict | None = None) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
-    warnings). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. Linear in
-    the open bodies."""
+    warnings, done). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. The
+    walk is the corporations owed a turn (passed over last time by a bar of (f), in the order they were passed), then the
+    cyclic order from where last time's walk ended. Linear in the open bodies."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
-    steps, warns = [], []
+    steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
+    recorded = 'walks' in rec
     if prev is not None:
-        walk, _, steps, warns = walk_start(arr, is_open, code, prev, rec.get('walks', {}).get(code, {}).get('end'), option)
+        walk, anchor, steps, warns = walk_start(arr, is_open, code, prev, last_rec.get('end'), option)
     else: walk = list(filter(is_open.__contains__, arr.order))       # the open bodies, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
     prev = prev or {}
+    # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
+    # this arrangement, allotted an earlier group this time, keep it for the next election)
+    owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else infer_owed(arr, code, prev)) if prev else []
+    if owed and not all(b in is_open for b in owed):                 # those no longer in the input are owed nothing
+        here = set(arr.order)
+        owed = [b for b in owed if b in here]
+    owed_here = [b for b in owed if b in is_open]
+    if owed_here:
+        head = set(owed_here)
+        walk = owed_here + [b for b in walk if b not in head]
+        steps.append(Step(arr.clause + '; (f)', f"owed a turn, as the last election's walk of {code} passed over them under "
+                          f"(f) (the record): {', '.join(owed_here)}; they keep their place at the head of the walk"))
     then = set(prev.values())                                      # the categories held last time (a few)
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
     bar = {b for b, p in prev.items() if p in no_group and b in is_open}      # may not take the group
     bar_w = {b for b, p in prev.items() if p in no_women and b in is_open}    # may not take its women's office
-    # the women's offices go to the first bodies in walk order that may take both the group and a women's office
-    women = list(islice((b for b in walk if b not in bar_w), kw))
+    # the women's offices go to the first bodies in walk order that may take both the group and a women's office; the
+    # others to the first that may take the group, in the same run (women-first=in-the-run) or after the last of the women
+    women = _pick(walk, lambda b: b not in bar_w, kw)
     chosen = set(women)
-    others = list(islice((b for b in walk if b not in bar and b not in chosen), k - kw))
+    after = walk.index(women[-1]) + 1 if women and it.get('women-first', 'in-the-run') == 'women-then-others' else 0
+    others = _pick(walk, lambda b: b not in bar and b not in chosen, k - kw, after % max(len(walk), 1))
     fell = []
     if (kw - len(women)) + (k - kw - len(others)) > 0:                    # too few may take them: the fallback
         chosen.update(others)
@@ -188,19 +226,36 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
         warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
                                   "allotted: no corporation left"))
     allotted = {b: wcode for b in women} | {b: code for b in others}
-    # where the walk ended: at its last office (women and others are each in walk order, the fallback's not); the next
-    # walk starts next to it
-    if fell: last = next(b for b in reversed(walk) if b in allotted)
-    else: last = max((x[-1] for x in (women, others) if x), key=walk.index, default=None)
+    # how far the walk reached: its last office (the whole walk when the fallback was needed)
+    at = {b: i for i, b in enumerate(walk)} if len(walk) < 64 or len(allotted) > 8 else None
+    idx = (lambda b: at[b]) if at is not None else walk.index
+    reach = (len(walk) - 1 if fell else max(map(idx, allotted))) if allotted else -1
+    last = walk[reach] if reach >= 0 else None
+    # where the walk ended, for the next election: its last office in the cycle (not among the owed at its head), else
+    # where it started after
+    n_owed = len(owed_here)
+    fresh = [i for i in map(idx, allotted) if i >= n_owed]
+    end = walk[max(fresh)] if fresh else anchor if anchor is not None else last_rec.get('end')
     # ties across a cut-off: only up to the first body the walk could still have reached after its end
-    after = walk.index(last) + 1 if last else 0
-    stop = next((i for i in range(after, len(walk)) if walk[i] not in bar), len(walk)) + 1
+    stop = next((i for i in range(reach + 1, len(walk)) if walk[i] not in bar), len(walk)) + 1
     warns += arr.ties_between(walk[:stop], allotted, code, skip=bar)
-    passed = [b for b in walk[:walk.index(last)] if b in bar_w and b not in bar and b not in allotted] if last and bar_w - bar else []
+    # passed over: reached before the walk's last office, not allotted; by the bar on the group (held it last time) or by
+    # the women's bar alone; the latter are owed a turn, and so are the owed not reached or not in this arrangement
+    reached = walk[:reach + 1]
+    skipped = {b: prev.get(b) for b in reached if b not in allotted}
+    passed = [b for b in skipped if not held(skipped[b], code)]
+    was = set(owed)
+    owed_next = [b for b in owed if b not in allotted] + [b for b in passed if b not in was]
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
-                          f"women-bar={women_bar}), and not reached for {code}: {', '.join(passed)}"))
-    return allotted, walk, steps, warns, {'start': walk[0] if walk else None, 'end': last, 'passed': passed, 'fallback': fell}
+                          f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
+    if anchor is None: origin = 'from the top'
+    elif option == 'restart-at-top': origin = f"next to {anchor}, the lowest-placed of last time's holders of {code} here"
+    elif recorded and last_rec.get('end') == anchor: origin = f"next to {anchor}, where last time's walk of {code} ended"
+    else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
+    done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell,
+            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin}
+    return allotted, walk, steps, warns, done
 
 # %% ../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
@@ -232,9 +287,56 @@ def _record_2023(previous, prev, warns, assumptions):
     if rec is None:
         assumptions.append("s.7(5)(1)(f): no record of the previous election's walks (a table of categories only): each walk "
                            "is taken to have ended at the last corporation that held its group before the longest run of "
-                           "corporations that did not (the lowest-placed, unless the walk wrapped round), and no corporation "
-                           "to have taken a fallback office")
+                           "corporations that did not (the lowest-placed, unless the walk wrapped round), no corporation "
+                           "to have taken a fallback office, and a corporation lying between two of last time's holders of a "
+                           "group in its arrangement, neither holding the group nor allotted an earlier item of (d), to have "
+                           "been passed over by a bar of (f) and to be owed a turn (whoever else was owed is not known)")
     return rec or {}
+
+NOT_REACHED = 'not reached in any arrangement of (d)'
+
+def _origin(code: str, walk: list, done: dict) -> str:
+    "Where the walk of `code` started, in words (for the reasons)."
+    owed, where = done['owed_head'], done['origin']
+    return f"{where}, after the {owed} corporation(s) owed a turn" if owed else where
+
+def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
+    """The rows, categories and reasons of the corporations allotted `code`: each one's place among the open corporations
+    by the arrangement's key and, after a previous election, its position in the cyclic walk, where the walk started, and
+    what came before it (offices, and corporations passed over under (f)). A few strings per office: cheap at any size."""
+    pos = {b: walk.index(b) for b in got} if len(got) < 64 else {b: i for i, b in enumerate(walk) if b in got}
+    who = sorted(got, key=pos.__getitem__)
+    places = np.flatnonzero(open_row[arr.positions])           # the open corporations' places in the order of `arr`
+    mine = np.array([arr.rank(b) - 1 for b in who], dtype='int64')
+    place = np.searchsorted(places, mine)
+    keys = arr.shown(mine, as_share=code != 'W')
+    head = [f"place {p + 1} of {len(walk)} by {arr.by} ({key})" for p, key in zip(place.tolist(), keys)]
+    if prev is None: return arr.positions[mine], [got[b] for b in who], head
+    skipped = sorted(walk.index(b) for b in done['skipped']) if len(done['skipped']) < 64 else \
+        [i for i, b in enumerate(walk) if b in done['skipped']]
+    origin, texts = _origin(code, walk, done), []
+    for j, (b, h) in enumerate(zip(who, head)):
+        i = pos[b]
+        m = bisect_left(skipped, i)
+        owed = ', owed a turn (passed over under (f) last time)' if i < done['owed_head'] else ''
+        before = f"{j} office(s) of {code}" + (f" and {m} corporation(s) passed over under (f)" if m else '')
+        texts.append(f"{h}; (f): position {i + 1} of the cyclic walk ({origin}){owed}; before it: {before}")
+    return arr.positions[mine], [got[b] for b in who], texts
+
+def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
+    "The reasons of the corporations the walk of `code` reached and passed over, in the order of `done['skipped']`."
+    origin, out = _origin(code, walk, done), []
+    sk = done['skipped']
+    pos = {b: walk.index(b) for b in sk} if len(sk) < 64 else {b: i for i, b in enumerate(walk) if b in sk}
+    for b, p in sk.items():
+        i = pos[b]
+        if held(p, code):
+            why = f"held {p} last time, and (f) bars the same group in the next election"
+        else:
+            why = (f"held {p} last time, and (f) bars a women's office to it this time (women-bar={it.get('women-bar', 'any-women')}); "
+                   f"it keeps its place in the cycle, owed a turn")
+        out.append(f"passed over at position {i + 1} of the cyclic walk of {code} ({origin}): {why}; not allotted later")
+    return out
 
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
@@ -256,7 +358,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
     everyone, open_set, open_row = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
-    category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', 'not reached in any arrangement of (d)'))
+    category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))
+    row_of = None if prev is None else dict(zip(names, range(n)))
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
@@ -267,24 +370,18 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
             continue
         got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec)
         steps += s; warns += w
-        # the allotted in walk order and their positions in the walk (from 0): the walk ends at the last of them
-        reached = walk[:walk.index(done['end']) + 1] if got else []
-        pos = [i for i, b in enumerate(reached) if b in got]
-        who, codes = [reached[i] for i in pos], [got[reached[i]] for i in pos]
-        # the walk is the open corporations in the order of `arr`, after a previous election rotated to start at walk[0]:
-        # each allotted one's place among them, and its row in `bodies`
-        places = np.flatnonzero(open_row[arr.positions])
-        turn = int(np.searchsorted(places, arr.rank(walk[0]) - 1)) if walk and prev is not None else 0
-        place = (np.array(pos, dtype='int64') + turn) % max(len(walk), 1)
-        at = arr.positions[places[place]]
-        keys = arr.shown(places[place], as_share=code != 'W')
-        where = [f", position {i + 1} of the cyclic walk" for i in pos] if prev is not None else [''] * len(pos)
-        category[at], clause[at] = np.array(codes, dtype=object), arr.clause
-        reason[at] = np.array([f"place {p + 1} of {len(walk)} by {arr.by} ({key}){w}"
-                               for p, key, w in zip(place.tolist(), keys, where)], dtype=object)
+        at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
+        category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
+        who = sorted(got, key=walk.index) if len(got) < 64 else [b for b in walk if b in got]
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
-                          + ', '.join([f"{b} {c}" for b, c in zip(who, codes)])))
-        walks[code] = {k: done[k] for k in ('start', 'end', 'passed')}
+                          + ', '.join([f"{b} {got[b]}" for b in who])))
+        if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
+            rows = [row_of[b] for b in done['skipped']]
+            keep = np.array([reason[r] == NOT_REACHED for r in rows], dtype=bool)
+            if keep.any():
+                why = _skip_reasons(code, walk, done, it)
+                reason[np.array(rows, dtype='int64')[keep]] = np.array(why, dtype=object)[keep]
+        walks[code] = {k: done[k] for k in ('start', 'end', 'passed', 'owed')}
         if done['fallback']: fallbacks[code] = done['fallback']
         open_set.difference_update(got); open_row[at] = False
     category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
@@ -304,10 +401,11 @@ STATUTE_2023 = register(Statute(
     id='up-mayor-2023', title='Offices of Mayor, U.P. (text in force from 2023)',
     citation='U.P. Municipal Corporation Act, 1959, s.7(5)(1), as amended by the U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3',
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt'),
-    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, FALLBACK, ARTICLE_334),
+    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, WOMEN_FIRST, FALLBACK, ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_2023, codes=tuple(UP_CODES),
-    notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended (recorded in the "
-          f"result; inferred, and said so, from a table of categories); elections before the 2023 Ordinance "
+    notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended, a corporation "
+          f"passed over by a bar of (f) keeping its place at the head of the next walk (recorded in the result; inferred, and "
+          f"said so, from a table of categories); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
 # %% ../nbs/11_up_mayor_2023.ipynb #6e6985d2

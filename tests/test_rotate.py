@@ -28,13 +28,17 @@ def test_rotate_a_to_f():
     assert not any('no record' in a for r in rot.results[1:] for a in r.assumptions)
 
 
-@pytest.mark.parametrize('sid,extra', [('up-mayor-1994', {}), ('up-mayor-2023', {'article-334': 'extended'})])
-def test_a_chain_restarted_from_a_csv_continues_it(sid, extra, tmp_path):
-    "Fed back through --previous as CSV (no record), the bundled chain goes on as it would have."
+@pytest.mark.parametrize('sid,extra,fmt', [('up-mayor-1994', {}, 'csv'), ('up-mayor-2023', {'article-334': 'extended'}, 'json')])
+def test_a_chain_restarted_from_its_previous_continues_it(sid, extra, fmt, tmp_path):
+    """Fed back through --previous, the bundled chain goes on as it would have: from a CSV (no record) under the 1994
+    text, whose walk start is inferred; from the JSON result (with its record: who is owed a turn) under the 2023 text."""
+    from reservation_law.record import to_json
     dates = [date(2023 + 5 * i, 5, 4) for i in range(6)] if sid.endswith('2023') else None
     full = rotate(sid, REAL, 6, dates=dates, interpretations=extra)
-    full.results[2].table[['body', 'category']].to_csv(tmp_path / 'e3.csv', index=False)
-    args = ['rotate', sid, str(REAL), '--elections', '3', '--previous', str(tmp_path / 'e3.csv'), '-o', str(tmp_path / 'out.csv')]
+    src = tmp_path / f'e3.{fmt}'
+    if fmt == 'csv': full.results[2].table[['body', 'category']].to_csv(src, index=False)
+    else: src.write_text(to_json(full.results[2]), encoding='utf-8')
+    args = ['rotate', sid, str(REAL), '--elections', '3', '--previous', str(src), '-o', str(tmp_path / 'out.csv')]
     args += [x for k, v in extra.items() for x in ('-i', f'{k}={v}')]
     if dates: args += ['--previous-date', f'{dates[2]}', '--dates', ','.join(f'{d}' for d in dates[3:])]
     status, _, err = cli(*args)
@@ -42,6 +46,37 @@ def test_a_chain_restarted_from_a_csv_continues_it(sid, extra, tmp_path):
     out = pd.read_csv(tmp_path / 'out.csv')
     assert list(out.columns) == ['body', '1', '2', '3']
     assert out[['1', '2', '3']].to_numpy().tolist() == full.table[['4', '5', '6']].to_numpy().tolist()
+
+
+def test_a_2023_chain_restarted_from_a_csv_says_what_it_lost():
+    "A CSV has no record: who is owed a turn is inferred from the categories, and the result says so."
+    dates = [date(2023 + 5 * i, 5, 4) for i in range(4)]
+    full = rotate('up-mayor-2023', REAL, 4, dates=dates, interpretations={'article-334': 'extended'})
+    again = rotate('up-mayor-2023', REAL, 1, previous=full.results[2].table[['body', 'category']], previous_date=dates[2],
+                   dates=dates[3:], interpretations={'article-334': 'extended'})
+    assert any('to have been passed over by a bar of (f) and to be owed a turn' in a for a in again.results[0].assumptions)
+
+
+def test_rotate_dates_its_own_elections():
+    """Issue #16: without --dates the chain assumes a five-year cycle and says which elections fall before the end of the
+    Article 334 period; none after it reserves SC or ST (as-enacted); its own elections raise no --previous-date warning."""
+    rot = rotate('up-mayor-2023', REAL, 10)
+    assert not any('previous-date' in w.message for _, w in rot.warnings())
+    assert 'election(s) 1–2 fall within the period of Article 334' in rot.notes[0] and 'election(s) 3–10 after it' in rot.notes[0]
+    t = rot.table.set_index('body')
+    assert t[['1', '2']].isin(['SC', 'SC-W']).any().all() and not t[[str(i) for i in range(3, 11)]].isin(['SC', 'SC-W', 'ST', 'ST-W']).any().any()
+    assert 'Assumed for the chain: ' in rot.explain()
+    ext = rotate('up-mayor-2023', REAL, 10, interpretations={'article-334': 'extended'}, first_date=date(2023, 5, 4))
+    assert ext.table.set_index('body')['10'].isin(['SC', 'SC-W']).any() and 'from --first-date' in ext.notes[0]
+    status, _, err = cli('rotate', 'up-mayor-2023', str(REAL), '--elections', '3')
+    assert status == 0 and 'assumed: ' in err and '--previous-date' not in err and 'election(s) 3 after it' in err
+    # every option a warning of the command names is one the command takes
+    import re
+    for opt in set(re.findall(r'(--[a-z][a-z-]+)', err)):
+        assert opt in cli('rotate', '--help')[1], opt
+    status, _, err = cli('rotate', 'up-mayor-2023', str(REAL), '--elections', '2', '--first-date', '2023-05-04',
+                         '--dates', '2023-05-04,2028-05-04')
+    assert status == 2 and 'not both' in err
 
 
 def test_the_record_is_used_when_the_statute_gets_it():
