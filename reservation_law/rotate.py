@@ -16,7 +16,8 @@ from .api import allot, load_previous, in_force_warning
 from .cli import _date
 
 # %% auto #0
-__all__ = ['MAX_ELECTIONS', 'CYCLE_YEARS', 'Rotation', 'assumed_dates', 'rotate', 'configure_rotate', 'command_rotate']
+__all__ = ['MAX_ELECTIONS', 'CYCLE_YEARS', 'SHUT_OUT_GROUPS', 'Rotation', 'assumed_dates', 'rotate', 'shut_out',
+           'configure_rotate', 'command_rotate']
 
 # %% ../nbs/13_rotate.ipynb #fa7fa454
 @dataclass
@@ -140,6 +141,29 @@ def _chain_provenance(s, bodies, previous, it, results, elections, dates, previo
     return provenance(s, inputs_of(('bodies', bodies), ('previous', previous)), it, params,
                       list(notes) + list(results[0].assumptions), 'rotate')
 
+# %% ../nbs/13_rotate.ipynb #7170d6f0
+SHUT_OUT_GROUPS = (('SC', ('SC', 'SC-W')), ('ST', ('ST', 'ST-W')), ('BC', ('BC', 'BC-W')), ('women', ('SC-W', 'ST-W', 'BC-W', 'W')))
+
+def shut_out(rot: Rotation) -> list:
+    "A `LegalWarning` for each group some corporation never held over a chain at least twice the cycle long."
+    from reservation_law.arrangement import LegalWarning
+    t, out = rot.table, []
+    cols = [str(i) for i in range(1, len(rot.results) + 1)]
+    clause = 's.7(5)(1)(f)' if rot.statute.startswith('up-mayor') else f'{rot.statute}: no rotation provision in the text received'
+    for g, codes in SHUT_OUT_GROUPS:
+        ks = [int(t[c].isin(codes).sum()) for c in cols]
+        live = [c for c, k in zip(cols, ks) if k > 0]              # the elections that reserve the group at all
+        if not live: continue
+        k, n = max(ks), len(t)
+        cycle = -(-n // k)                                         # ⌈N/k⌉
+        if len(live) < 2 * cycle: continue
+        never = [b for b, held in zip(t['body'], t[live].isin(codes).any(axis=1)) if not held]
+        if never:
+            out.append(LegalWarning('gap', clause, f"over the {len(live)} elections of this chain that reserve {g} offices "
+                                    f"({k} an election among {n} corporations: a cycle of {cycle}), {len(never)} corporation(s) "
+                                    f"never held one: the rotation under this text and reading leaves them out", tuple(never)))
+    return out
+
 # %% ../nbs/13_rotate.ipynb #5d116391
 def _dates(s: str) -> list:
     try: return [_date(x.strip()) for x in s.split(',') if x.strip()]
@@ -222,6 +246,7 @@ def command_rotate(args, stdout, stderr) -> int:
           f"{n} warning(s), {len(rot.conflicts)} conflict(s)", file=stderr)
     for line in written_lines(written): print(line, file=stderr)
     for note in rot.notes: print(f"assumed: {note}", file=stderr)
+    for w in shut_out(rot): print(f"warning: chain: {w}", file=stderr)
     if not args.explain:
         for i, w in rot.warnings(): print(f"warning: election {i}: {w}", file=stderr)
     return 0

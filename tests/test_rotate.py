@@ -132,3 +132,22 @@ def test_rotate_command_refuses_a_seats_statute_and_bad_input(tmp_path):
     bad.write_text('body,population,sc,st,bc\nA,100,200,0,0\n', encoding='utf-8')
     status, _, err = cli('rotate', 'up-mayor-1994', str(bad), '--elections', '2')
     assert status == 2 and err.startswith('error:') and 'bad.csv' in err
+
+
+SIX = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [240, 230, 220, 210, 200, 190], 'st': 0,
+                    'bc': [100, 120, 140, 160, 180, 200]})
+
+
+def test_a_chain_that_leaves_corporations_out_says_so(workdir):
+    "Under the 1994 text (f)'s fixed start leaves B, D and F out of SC for good: said, by name, on the command line too."
+    from reservation_law.rotate import shut_out
+    rot = rotate('up-mayor-1994', SIX, 24, interpretations={'article-334': 'extended'})
+    sc = [w for w in shut_out(rot) if 'reserve SC' in w.message]
+    assert [w.bodies for w in sc] == [('B', 'D', 'F')] and sc[0].clause == 's.7(5)(1)(f)'
+    never = [b for b in SIX.body if not rot.table.set_index('body').loc[b].isin(['SC', 'SC-W']).any()]
+    assert never == ['B', 'D', 'F']                                   # recomputed from the chain itself
+    assert not [w for w in shut_out(rotate('up-mayor-2023', SIX, 24, interpretations={'article-334': 'extended'}))
+                if 'reserve SC' in w.message]
+    SIX.to_csv('six.csv', index=False)
+    code, out, err = cli('rotate', 'up-mayor-1994', 'six.csv', '--elections', '24', '-i', 'article-334=extended', '-o', 'c.csv')
+    assert code == 0 and "warning: chain: gap — s.7(5)(1)(f)" in err and '[bodies: B, D, F]' in err
