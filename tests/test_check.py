@@ -406,13 +406,18 @@ def _held(p, g):
     return bool(p) and p != 'UR' and (p == 'W' if g == 'W' else p.split('-')[0] == g)
 
 
+def _orders(df) -> dict:
+    "The whole order of each arrangement of the 2023 text by its key: SC and BC percentage, then population for W."
+    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
+            'W': lambda r: int(r.population)}
+    return {g: _order(df, k) for g, k in keys.items()}
+
+
 def _positions_2023_owed(df, cats_by_election):
     "As `_positions_2023`, with the rule of #16: a body passed over by the women's bar alone (it did not hold the group) "
     "is owed a turn and heads the group's next walk; the walk then continues next to its last office outside that head."
-    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
-            'W': lambda r: int(r.population)}
-    orders = {g: _order(df, k) for g, k in keys.items()}
-    out, ends, owed, prev = [], {}, {g: [] for g in keys}, {}
+    orders = _orders(df)
+    out, ends, owed, prev = [], {}, {g: [] for g in orders}, {}
     for cats in cats_by_election:
         left, this = set(df.body), {}
         for g in ('SC', 'BC', 'W'):
@@ -438,9 +443,7 @@ def _positions_2023_owed(df, cats_by_election):
 def _positions_2023(df, cats_by_election):
     "The walks of each election of the 2023 text, from the chain alone: per group its arrangement over the bodies left, "
     "each walk starting next to where the group's walk of the election before ended (placed in the whole order)."
-    keys = {'SC': lambda r: Fraction(int(r.sc), int(r.population)), 'BC': lambda r: Fraction(int(r.bc), int(r.population)),
-            'W': lambda r: int(r.population)}
-    orders = {g: _order(df, k) for g, k in keys.items()}
+    orders = _orders(df)
     out, ends = [], {}
     for cats in cats_by_election:
         left, this = set(df.body), {}
