@@ -8,10 +8,10 @@ it never gates a test.
 import time
 import pandas as pd
 from common import median_time
-from reservation_law.api import allot
-from reservation_law.bodies import load_bodies, example_path
-from reservation_law.check import check
-from reservation_law.up_chairpersons_2023 import PP, NP, REQUIRED, chairpersons, illustrative_state
+from reservation_law.procedures.allot import allot
+from reservation_law.core.bodies import load_bodies, example_path
+from reservation_law.procedures.check import check
+from reservation_law.statutes.up_chairpersons_2023 import PP, NP, REQUIRED, chairpersons, illustrative_state
 
 REAL = {PP: 'up_palika_parishads_2011_bc_illustrative.csv', NP: 'up_nagar_panchayats_2011_bc_illustrative.csv'}
 SWAP = {'UR': 'W', 'W': 'UR', 'SC': 'UR', 'SC-W': 'W', 'ST': 'UR', 'ST-W': 'W', 'BC': 'UR', 'BC-W': 'W'}

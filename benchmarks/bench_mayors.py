@@ -5,7 +5,7 @@
 from common import median_time
 import pandas as pd
 import reservation_law as rl
-from reservation_law.bodies import example_path, load_bodies
+from reservation_law.core.bodies import example_path, load_bodies
 
 
 def scaled(k: int) -> pd.DataFrame:

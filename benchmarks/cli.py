@@ -26,7 +26,7 @@ SWAP = {'UR': 'W', 'W': 'UR', 'SC': 'UR', 'SC-W': 'W', 'ST': 'UR', 'ST-W': 'W', 
 
 def published(out: Path) -> Path:
     "A published list to check: the default allotment of the 424 Nagar Panchayats, three categories changed."
-    from reservation_law.api import allot
+    from reservation_law.procedures.allot import allot
     pub = allot('up-nagar-panchayats-2023', NP).table[['body', 'category']]
     pub.loc[[0, 5, 11], 'category'] = [SWAP[c] for c in pub.category[[0, 5, 11]]]
     pub.to_csv(out / 'published.csv', index=False)

@@ -44,7 +44,7 @@ def baseline(df) -> float:
 
 def allots(statute: str) -> bool:
     "Does the statute allot offices (and so take a previous allotment)? From the catalogue: no statute module imported."
-    from reservation_law.catalogue import entries
+    from reservation_law.core.catalogue import entries
     return next(e for e in entries() if e.id == statute.split()[0]).kind == 'allot'
 
 

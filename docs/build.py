@@ -65,7 +65,7 @@ SOURCE_LINE = re.compile(r'^>\s*—\s*\*source:\*\s*`([^`]+)`\s*$', re.M)
 
 def _citation(m):
     "A quotation's source line (`— *source:* `file.txt``) as its legal citation, linked to the published text."
-    from reservation_law.verbatim import TEXTS
+    from reservation_law.core.verbatim import TEXTS
     f = m.group(1)
     return f'> <p class="law-source">— {TEXTS.get(f, f)} (<a href="_static/statutes/{f}">text as received</a>)</p>'
 
@@ -310,23 +310,38 @@ def convert_cell(cell, mode: str = 'reference', figs: Figures | None = None):
 
 
 # ---------------------------------------------------------------- the two doors
-SECTIONS = {'1': 'Procedures: U.P. Municipal Corporations', '2': 'Procedures: U.P. Palika Parishads and Nagar Panchayats',
-            '3': 'Procedures: municipal councils', '4': 'Course: allotting by hand', '5': 'Workbook: your own figures',
-            'c': 'For courts: citing and coverage', '0': 'Reference'}
-ORDER = ['1', '2', '3', '4', '5', 'c', '0']   # the procedures first, then the course, then the Reference
+SECTIONS = {'1': 'Procedures: the statutes, clause by clause', '2': 'Procedures: rotation, checking a list, the order',
+            '4': 'Course: allotting by hand', '50': 'Workbook: your own figures', 'c': 'For courts: citing and coverage',
+            '0': 'Reference: the core', '2r': 'Reference: allot, and the parts of a check',
+            '3': 'Reference: the record and the pictures', '5': 'Reference: the API and the command line'}
+ORDER = ['1', '2', '4', '50', 'c', '0', '2r', '3', '5']   # the procedures first, then the course, then the Reference
 COURTS = ('44', '45')                    # how to cite, the clause coverage
+PICTURES = ('28',)                       # the pictures: drawn by the procedures, listed with the record
+PROCEDURES = ('21', '22', '24')          # rotate, check, order: a trainer's pages; the other pages of the procedures'
+                                         # layer (allot, readings, implied, walks, counts, explain) are its reference
+
+
+def _key(nb_path: Path) -> str:
+    """The section key of a notebook, from its number, which is its layer in the package (0 core, 1 statutes,
+    2 procedures, 28 pictures, 3 record, 4 the course, 50 the workbook, 5 the doors)."""
+    n = nb_path.stem[:2]
+    if not n.isdigit(): return ''
+    if n in COURTS: return 'c'
+    if n == '50': return '50'
+    if n in PICTURES: return '3'
+    if n[0] == '2': return '2' if n in PROCEDURES and not nb_path.stem[2:3].isalpha() else '2r'
+    return n[0]
 
 
 def section_of(nb_path: Path) -> str:
-    "The sidebar section of a notebook, from its number (`10_…` → U.P. Municipal Corporations)."
-    m = re.match(r'^(\d)\d', nb_path.stem)
-    if nb_path.stem[:2] in COURTS: return SECTIONS['c']
-    return SECTIONS.get(m.group(1), 'More') if m else ''
+    "The sidebar section of a notebook, from its number (`10_…` → the statutes; `22_…` → the procedures)."
+    k = _key(nb_path)
+    return SECTIONS.get(k, 'More') if k else ''
 
 
 def mode_of(nb_path: Path) -> str:
-    m = re.match(r'^(\d)\d', nb_path.stem)
-    return 'procedure' if m and m.group(1) in '123456789' else 'reference'
+    "A page a trainer reads (statutes, procedures, course, workbook: code folded under its clause) or a reference page."
+    return 'procedure' if _key(nb_path) in ('1', '2', '2r', '4', '50', 'c') else 'reference'
 
 
 # ---------------------------------------------------------------- downloads next to worked examples
@@ -512,7 +527,7 @@ def main():
     fonts = DOCS / '_static' / 'fonts'         # the shipped Devanagari font, its licence, and the @font-face rules for it
     if fonts.exists(): shutil.rmtree(fonts)
     shutil.copytree(ROOT / 'reservation_law' / 'fonts', fonts, ignore=shutil.ignore_patterns('__pycache__'))
-    from reservation_law.fonts import site_css
+    from reservation_law.core.fonts import site_css
     (fonts / 'fonts.css').write_text(site_css('.'), encoding='utf-8')
     data = DOCS / '_static' / 'data'           # every bundled input, downloadable next to the examples
     if data.exists(): shutil.rmtree(data)

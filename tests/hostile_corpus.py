@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 
 # ------------------------------------------------------------------------------------------------ the statutes
 # statute id -> (command, bundled example file its clean base table comes from)

@@ -1,15 +1,15 @@
 """The API reference says what the code does: every statute's columns, every field and method of `Result`, every
-parameter of every public function, `allot` first, no internal helper (nbs/04_api.ipynb, nbs/04a_results.ipynb)."""
+parameter of every public function, `allot` first, no internal helper (nbs/54_api.ipynb, nbs/53_results.ipynb)."""
 import ast, dataclasses, importlib.util, inspect, json, re
 import pandas as pd
 import pytest
 import reservation_law as rl
-from reservation_law import registry
-from reservation_law.arrangement import Result
+from reservation_law.core import registry
+from reservation_law.core.arrangement import Result
 from reservation_law import reference as ref
 from conftest import ROOT
 
-API_NB, RESULTS_NB = ROOT / 'nbs' / '04_api.ipynb', ROOT / 'nbs' / '04a_results.ipynb'
+API_NB, RESULTS_NB = ROOT / 'nbs' / '54_api.ipynb', ROOT / 'nbs' / '53_results.ipynb'
 PUBLIC_ORDER = ['allot', 'seats', 'load_previous', 'load_bodies', 'statutes', 'get', 'from_json', 'to_json', 'rotate',
                 'check', 'explain', 'InputError']
 STATUTES = [s.id for s in registry.statutes() if s.status != 'planned']
@@ -89,7 +89,7 @@ def test_the_fields_table_fails_for_a_field_without_a_comment():
 
 
 def test_the_methods_table_names_every_public_method_of_result():
-    import reservation_law.record  # noqa: F401  (adds Result.to_json, Result.from_json)
+    import reservation_law.core.provenance  # noqa: F401  (adds Result.to_json, Result.from_json)
     public = [n for n, m in vars(Result).items() if (callable(m) or isinstance(m, staticmethod)) and not n.startswith('_')]
     t = ref.methods_table(Result)
     assert [m.split('(')[0] for m in t['method']] == public
@@ -134,7 +134,7 @@ def test_the_api_page_documents_every_public_name_allot_first():
 
 def test_the_api_page_documents_no_internal_helper():
     "nbdev documents every public name an `#| export` cell defines: the API's helpers are `#| exporti`, out of `__all__`."
-    import reservation_law.api as api
+    import reservation_law.procedures.allot as api
     assert api.__all__ == ['allot', 'seats', 'load_previous']
     for c in _cells(API_NB):
         s = _src(c)
@@ -194,8 +194,9 @@ def test_the_build_puts_nbdevs_show_doc_entries_back_in_the_order_of_the_code(tm
 
 def test_check_rotate_and_explain_are_called_from_the_package_as_allot_is():
     "`rl.check`, `rl.rotate` (their modules) and `rl.explain` are callable with the documented functions' signatures."
-    from reservation_law.check import check, explain
-    from reservation_law.rotate import rotate
+    from reservation_law.procedures.check import check
+    from reservation_law.procedures.explain import explain
+    from reservation_law.procedures.rotate import rotate
     for name, f in (('check', check), ('rotate', rotate), ('explain', explain)):
         assert callable(getattr(rl, name)) and inspect.signature(getattr(rl, name)) == inspect.signature(f), name
     assert ref.parameter_table(rl.allot)        # the page's tables are of the functions themselves

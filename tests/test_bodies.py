@@ -1,7 +1,7 @@
 "Input validation: every fault is named by file, row and column; Excel and Devanagari work."
 import pandas as pd
 import pytest
-from reservation_law.bodies import load_bodies, InputError
+from reservation_law.core.bodies import load_bodies, InputError
 
 GOOD = "body,population,sc,st,bc\nलखनऊ,2817105,339000,12000,1100000\nKanpur,2767031,420000,5000,1000000\n"
 

@@ -1,9 +1,9 @@
 """The catalogue (what `statutes` and every --help print) is the register, field for field: a statute or an interpretation
 changed in its module and not in reservation_law/catalogue.json fails here."""
 import json
-from reservation_law import catalogue, registry
+from reservation_law.core import catalogue, registry
 
-REMAKE = 'python -c "from reservation_law.catalogue import write; write()"'
+REMAKE = 'python -c "from reservation_law.core.catalogue import write; write()"'
 
 
 def test_the_catalogue_file_is_what_the_register_holds():

@@ -4,10 +4,12 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
-from reservation_law.bodies import example_path, InputError
-from reservation_law.api import allot
-from reservation_law.check import (bc_range, bc_offices_for, witness_bc, _witness_ok, check, explain, margins,
-                                   readings, walk_starts, ordinal)
+from reservation_law.core.bodies import example_path, InputError
+from reservation_law.procedures.allot import allot
+from reservation_law.procedures.implied import bc_range, bc_offices_for, witness_bc, _witness_ok
+from reservation_law.procedures.check import check, walk_starts
+from reservation_law.procedures.explain import explain, margins
+from reservation_law.procedures.readings import readings, ordinal
 from reservation_law.cli import run
 
 CENSUS = example_path('census2011_up_corporations_17.csv')
@@ -15,7 +17,7 @@ DRAFT = example_path('published_up_mayor_2023_03_30_draft.csv')
 PROV = example_path('published_up_mayor_2022_12_05_provisional.csv')
 Y2006 = example_path('published_up_mayor_2006.csv')
 
-# Seven made-up corporations, checkable by hand (see nbs/14_check.ipynb): P = 7,000, N = 7; SC 1 office (SC-W),
+# Seven made-up corporations, checkable by hand (see nbs/22_check.ipynb): P = 7,000, N = 7; SC 1 office (SC-W),
 # BC 1 (BC-W, also the 27 % cap), women 3 in all, so 1 W. 2023 text: SC-W A (40 %), BC-W B (40 % of the rest), W C (1,200).
 SMALL = pd.DataFrame({'body': list('ABCDEFG'), 'population': [1000, 1000, 1200, 900, 900, 1000, 1000],
                       'sc': [400, 100, 100, 100, 100, 100, 100], 'st': [0] * 7, 'bc': [100, 400, 150, 200, 150, 100, 100]})
@@ -287,15 +289,18 @@ def test_ordinals():
 
 # --- the readings share work; renames, sheets and every table in Excel (issue #11) ---------------------------------------
 
-from reservation_law.check import _run, _cats, _departures, check_sheets, add_arguments, ARGUMENTS, reading_label
+from reservation_law.procedures.readings import _run, _cats, reading_label
+from reservation_law.procedures.check import _departures
+from reservation_law.record.check_reports import check_sheets
+from reservation_law.cli import add_arguments, ARGUMENTS
 
 BODIES17 = example_path('up_corporations_17_bc_illustrative.csv')
 
 
 def test_readings_sharing_a_cache_count_what_each_reading_alone_gives():
-    from reservation_law import registry
-    from reservation_law.bodies import load_bodies
-    from reservation_law.up_chairpersons_2023 import parishads_example_path
+    from reservation_law.core import registry
+    from reservation_law.core.bodies import load_bodies
+    from reservation_law.statutes.up_chairpersons_2023 import parishads_example_path
     src = parishads_example_path()
     pub = allot('up-palika-parishads-2023', src).table[['body', 'category']]
     pub.loc[[0, 7, 13], 'category'] = ['W', 'UR', 'SC']                    # three departures under the default reading
@@ -361,8 +366,8 @@ def test_check_xlsx_has_every_table_as_a_sheet(tmp_path):
 
 def test_check_explain_and_rotate_share_one_table_of_arguments():
     import argparse
-    from reservation_law.check import configure_check, configure_explain
-    from reservation_law.rotate import configure_rotate
+    from reservation_law.cli import configure_check, configure_explain
+    from reservation_law.cli import configure_rotate
     parsers = {}
     for name, conf in (('check', configure_check), ('explain', configure_explain), ('rotate', configure_rotate)):
         conf(p := argparse.ArgumentParser()); parsers[name] = {a.dest: a for a in p._actions}
@@ -442,7 +447,7 @@ def _positions_2023_owed(df, cats_by_election):
 
 @pytest.mark.parametrize('sid', ['up-mayor-1994', 'up-mayor-2023'])
 def test_every_reason_after_a_previous_election_names_the_walk_position_and_every_pass_over(sid):
-    from reservation_law.rotate import rotate
+    from reservation_law.procedures.rotate import rotate
     df = pd.read_csv(ILLUSTRATIVE)
     from datetime import date
     dates = [date(y, 5, 4) for y in ((2000, 2005, 2010, 2015) if sid == 'up-mayor-1994' else (2023, 2024, 2025, 2026))]
@@ -513,7 +518,8 @@ def test_the_2023_draft_marks_its_bc_w_and_ur_rows_as_agreeing_on_the_condition(
 
 
 def test_the_caveat_and_the_first_election_are_said_in_every_format(tmp_path):
-    from reservation_law.check import CAVEAT, check_html, check_sheets
+    from reservation_law.procedures.check import CAVEAT
+    from reservation_law.record.check_reports import check_html, check_sheets
     c = check('up-mayor-2023', SMALL, OK)
     import html
     assert CAVEAT in c.text() and c.to_dict()['caveat'] == CAVEAT and html.escape(CAVEAT[1:]) in check_html(c)
@@ -532,7 +538,7 @@ def test_only_listed_checks_the_2006_list_from_the_command_line():
 
 
 def test_counts_of_december_2022_recomputed_by_hand():
-    from reservation_law.check import check_counts
+    from reservation_law.procedures.counts import check_counts
     towns = pd.read_csv(example_path('census2011_up_statutory_towns.csv'))
     for kind, sid, src, n, published, want in (
             ('Nagar Palika Parishad', 'up-palika-parishads-2023', 'up_palika_parishads_2011_bc_illustrative.csv', 200, 27, 22),
@@ -563,7 +569,7 @@ def test_a_margin_says_when_it_holds_only_by_the_tie_break_and_where_the_walk_th
     assert (m.loc['more', 'persons'], m.loc['more', 'becomes']) == (100, 'SC-W')
     assert m.loc['more', 'also'] == 'only by the tie-break (tiebreak=name; with tiebreak=population-name it stays UR)'
     assert margins('up-mayor-2023', df, 'A', columns=('sc',)).set_index('change').loc['more', 'persons'] == 101
-    from reservation_law.rotate import rotate
+    from reservation_law.procedures.rotate import rotate
     from datetime import date
     r = rotate('up-mayor-1994', ILLUSTRATIVE, 2, dates=[date(2012, 5, 4), date(2017, 5, 4)])
     prev = r.results[0].table[['body', 'category']].copy(); prev.attrs['record'] = r.results[0].record

@@ -4,7 +4,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from reservation_law.cli import run
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 
 EXAMPLE = str(example_path())
 BIN = Path(sys.executable).parent / 'reservation-law'

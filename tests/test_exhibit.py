@@ -6,9 +6,10 @@ import openpyxl
 import pandas as pd
 import pytest
 import reservation_law as rl
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 from reservation_law.cli import run
-from reservation_law.record import source_commit, from_json
+from reservation_law.core.provenance import source_commit
+from reservation_law.core.json import from_json
 from conftest import ROOT
 
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))       # BC figures illustrative
@@ -88,7 +89,7 @@ def test_the_api_objects_carry_the_same_provenance(prev):
     assert [i['sha256'] for i in e.provenance['inputs']] == [sha256sum(CORP), sha256sum('prev.csv')]
     r = rl.rotate('up-mayor-2023', CORP, 3)
     assert r.provenance['command'] == 'rotate' and r.provenance['parameters'] == {'elections': 3}
-    from reservation_law.order import allotment_order
+    from reservation_law.procedures.order import allotment_order
     o = allotment_order('up-mayor-2023', CENSUS, pd.Timestamp('2023-03-30').date(), allotment=DRAFT)
     assert o.provenance['command'] == 'order' and [i['role'] for i in o.provenance['inputs']] == ['bodies', 'allotment']
     assert {'order': 'draft', 'date': '2023-03-30', 'objections_until': '2023-04-06'}.items() <= o.provenance['parameters'].items()
@@ -228,7 +229,7 @@ def test_exit_statuses_are_the_same_for_every_command_and_documented(workdir, mo
     assert cli('check', 'up-mayor-2023', CENSUS, DRAFT)[0] == 0                                         # agrees
     assert cli('check', 'up-mayor-1994', CENSUS, str(example_path('published_up_mayor_2022_12_05_provisional.csv')))[0] == 1  # departs
     assert cli('allot', 'up-mayor-2023', 'no-such.csv')[0] == 2
-    import reservation_law.api as api
+    import reservation_law.procedures.allot as api
     def broken(*a, **k): raise RuntimeError('a bug')
     monkeypatch.setattr(api, 'allot', broken)
     code, _, err = cli('allot', 'up-mayor-2023', CORP)
@@ -262,9 +263,9 @@ def test_readme_examples_check_and_order_the_census_files():
 # ---------------------------------------------------------------- the API
 def test_check_rotate_explain_are_callable_as_allot_is():
     assert callable(rl.check) and callable(rl.rotate) and callable(rl.explain)
-    from reservation_law.check import check
-    from reservation_law.rotate import rotate
-    import reservation_law.check as module
+    from reservation_law.procedures.check import check
+    from reservation_law.procedures.rotate import rotate
+    import reservation_law.procedures.check as module
     assert inspect.signature(rl.check) == inspect.signature(check) and inspect.signature(rl.rotate) == inspect.signature(rotate)
     assert module.check is check and rl.check.Check is module.Check
     assert rl.check('up-mayor-2023', CENSUS, DRAFT).departures == check('up-mayor-2023', CENSUS, DRAFT).departures == 0
@@ -324,7 +325,7 @@ def test_verify_of_a_garbled_file_is_not_reproduced_or_bad_input_never_an_intern
 
 
 def test_a_result_of_another_command_is_not_read_back_as_an_allotment(workdir):
-    from reservation_law.bodies import InputError
+    from reservation_law.core.bodies import InputError
     assert cli('rotate', 'up-mayor-2023', CORP, '-k', '2', '-o', 'r.json')[0] == 0
     with pytest.raises(InputError, match='of `rotate`, not of allot or seats'): from_json('r.json')
     code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'r.json')

@@ -4,7 +4,7 @@ import io, json, re, shutil, subprocess
 from pathlib import Path
 import pytest
 from conftest import in_ci
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 from reservation_law.cli import run
 
 CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'

@@ -1,9 +1,10 @@
 """Each fast path (a check made in bulk for the common case) gives what the row-by-row path gives: the same table, or
 the same error naming the same row. Forcing the slow path (monkeypatch) is the reference."""
 import pandas as pd, pytest
-from reservation_law import api, bodies
-from reservation_law.api import load_previous
-from reservation_law.bodies import InputError, validate_bodies
+from reservation_law.procedures import allot as api
+from reservation_law.core import bodies
+from reservation_law.procedures.allot import load_previous
+from reservation_law.core.bodies import InputError, validate_bodies
 
 CODES = ('SC', 'SC-W', 'W', 'UR')
 

@@ -631,7 +631,7 @@ def test_paths_and_names_reach_the_terminal_filtered(tmp_path):
 
 def test_no_literal_escapes_for_spaces_on_the_terminal(tmp_path):
     "A warning quoting a percentage ('12.50\u00a0%') is printed with a space, not a literal \\u00a0."
-    from reservation_law.bodies import printable
+    from reservation_law.core.bodies import printable
     assert printable('37.50\u00a0%') == '37.50 %' and printable('a\x1b[2Jb') == 'a\\u001b[2Jb'
     work = materialise({'bodies.csv': (Path(__file__).resolve().parent.parent / 'reservation_law' / 'data'
                                        / 'up_corporations_17_bc_illustrative.csv').read_bytes()}, tmp_path / 'work')
@@ -659,7 +659,7 @@ def test_sheet_read_is_in_the_provenance(tmp_path):
 def test_read_json_bounds():
     "The JSON reader: a byte-order mark accepted, depth and size bounded, the line of a syntax error named."
     import tempfile
-    from reservation_law.bodies import read_json, InputError, MAX_JSON_DEPTH
+    from reservation_law.core.bodies import read_json, InputError, MAX_JSON_DEPTH
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / 'x.json'
         p.write_bytes(b'\xef\xbb\xbf{"a": [1, 2]}')
@@ -675,7 +675,7 @@ def test_read_json_bounds():
 
 def test_unicode_tables_are_shipped():
     "The look-alike check's Unicode tables are in the package (setup.py's package data), with their licence, and parse."
-    from reservation_law.bodies import UNICODE_DATA, _prototypes, _script_ranges
+    from reservation_law.core.bodies import UNICODE_DATA, _prototypes, _script_ranges
     setup = (Path(__file__).resolve().parent.parent / 'setup.py').read_text(encoding='utf-8')
     assert "'data/unicode/*.txt'" in setup
     assert {p.name for p in UNICODE_DATA.iterdir()} >= {'confusables.txt', 'scripts.txt', 'LICENSE-UNICODE.txt'}

@@ -6,14 +6,14 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reservation_law import registry
-from reservation_law.api import seats
-from reservation_law.arrangement import KARNATAKA_CODES
-from reservation_law.bodies import InputError, load_bodies
+from reservation_law.core import registry
+from reservation_law.procedures.allot import seats
+from reservation_law.core.arrangement import KARNATAKA_CODES
+from reservation_law.core.bodies import InputError, load_bodies
 from reservation_law.cli import run
-from reservation_law.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, council_seats, councillors,
+from reservation_law.statutes.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, council_seats, councillors,
                                                EXAMPLE, municipal_council)
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 
 WOMEN_CODE = {'SC': 'SC-W', 'ST': 'ST-W', 'BC-A': 'BC-A-W', 'BC-B': 'BC-B-W', 'UR': 'W'}
 

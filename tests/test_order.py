@@ -3,9 +3,9 @@ import io, re
 from datetime import date
 import pandas as pd
 import pytest
-from reservation_law.bodies import example_path, InputError
+from reservation_law.core.bodies import example_path, InputError
 from reservation_law.cli import run
-from reservation_law.order import allotment_order, objections_until, HINDI, ENGLISH, HINDI_NAMES
+from reservation_law.procedures.order import allotment_order, objections_until, HINDI, ENGLISH, HINDI_NAMES
 
 CENSUS = example_path('census2011_up_corporations_17.csv')
 DRAFT = example_path('published_up_mayor_2023_03_30_draft.csv')
@@ -127,4 +127,4 @@ def test_the_allotments_warnings_are_on_the_draft_and_the_final_order():
         page = o.html().replace('&#x27;', "'")
         assert 'Points to resolve' in page and all(p in page for p in o.points)
     s = allotment_order('up-mayor-2023', CENSUS, date(2023, 3, 30), allotment=DRAFT)         # a settled list: the check's warnings
-    assert s.points == [str(w) for w in __import__('reservation_law.check', fromlist=['check']).check('up-mayor-2023', CENSUS, DRAFT).warnings]
+    assert s.points == [str(w) for w in __import__('reservation_law.procedures.check', fromlist=['check']).check('up-mayor-2023', CENSUS, DRAFT).warnings]

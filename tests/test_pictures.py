@@ -9,8 +9,8 @@ import pytest
 import reservation_law as rl
 from matplotlib.colors import to_hex
 from reservation_law import pictures as P
-from reservation_law.arrangement import KARNATAKA_CODES, UP_CODES
-from reservation_law.bodies import example_path, load_bodies
+from reservation_law.core.arrangement import KARNATAKA_CODES, UP_CODES
+from reservation_law.core.bodies import example_path, load_bodies
 
 MAX_WIDTH = 7.7   # inches, tight box: 741 px of content at 96 px per inch
 

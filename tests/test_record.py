@@ -5,9 +5,10 @@ import openpyxl
 import pandas as pd
 import pytest
 import reservation_law as rl
-from reservation_law.bodies import example_path, InputError
+from reservation_law.core.bodies import example_path, InputError
 from reservation_law.cli import run
-from reservation_law.record import from_json, to_json, source_commit, sha256_file, FRAME_HASH, ILLUSTRATIVE
+from reservation_law.core.json import from_json, to_json
+from reservation_law.core.provenance import source_commit, sha256_file, FRAME_HASH, ILLUSTRATIVE
 
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
 WARDS = str(example_path())

@@ -4,9 +4,9 @@ from datetime import date
 import pandas as pd
 import pytest
 import reservation_law as rl
-from reservation_law.rotate import rotate, Rotation
+from reservation_law.procedures.rotate import rotate, Rotation
 from reservation_law.cli import run
-from reservation_law.bodies import example_path
+from reservation_law.core.bodies import example_path
 
 REAL = example_path('up_corporations_17_bc_illustrative.csv')
 AF = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [600, 550, 500, 450, 400, 500], 'st': 0, 'bc': 300})
@@ -32,7 +32,7 @@ def test_rotate_a_to_f():
 def test_a_chain_restarted_from_its_previous_continues_it(sid, extra, fmt, tmp_path):
     """Fed back through --previous, the bundled chain goes on as it would have: from a CSV (no record) under the 1994
     text, whose walk start is inferred; from the JSON result (with its record: who is owed a turn) under the 2023 text."""
-    from reservation_law.record import to_json
+    from reservation_law.core.json import to_json
     dates = [date(2023 + 5 * i, 5, 4) for i in range(6)] if sid.endswith('2023') else None
     full = rotate(sid, REAL, 6, dates=dates, interpretations=extra)
     src = tmp_path / f'e3.{fmt}'
@@ -140,7 +140,7 @@ SIX = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [240, 230,
 
 def test_a_chain_that_leaves_corporations_out_says_so(workdir):
     "Under the 1994 text (f)'s fixed start leaves B, D and F out of SC for good: said, by name, on the command line too."
-    from reservation_law.rotate import shut_out
+    from reservation_law.procedures.rotate import shut_out
     rot = rotate('up-mayor-1994', SIX, 24, interpretations={'article-334': 'extended'})
     sc = [w for w in shut_out(rot) if 'reserve SC' in w.message]
     assert [w.bodies for w in sc] == [('B', 'D', 'F')] and sc[0].clause == 's.7(5)(1)(f)'

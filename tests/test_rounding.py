@@ -1,7 +1,7 @@
 "The statutory rounding rules against independent integer arithmetic, over many shares (hypothesis)."
 from fractions import Fraction
 from hypothesis import given, strategies as st
-from reservation_law.rounding import round_half_down, round_half_up, ceil_remainder, floor_bound, nearest, fmt_fraction
+from reservation_law.core.rounding import round_half_down, round_half_up, ceil_remainder, floor_bound, nearest, fmt_fraction
 
 nums = st.integers(min_value=0, max_value=10**9)
 dens = st.integers(min_value=1, max_value=10**7)
@@ -56,7 +56,7 @@ def test_explain_names_rule_and_result():
 # The arrangement's exact integer sort key (nbs/02_arrangement.ipynb) against Fraction comparison.
 import pandas as pd
 from hypothesis import settings
-from reservation_law.arrangement import Arrangement, exact_key, share
+from reservation_law.core.arrangement import Arrangement, exact_key, share
 
 big_dens = st.integers(min_value=1, max_value=10**12)
 

@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from reservation_law import registry
-from reservation_law.api import allot
-from reservation_law.arrangement import UP_CODES
+from reservation_law.core import registry
+from reservation_law.procedures.allot import allot
+from reservation_law.core.arrangement import UP_CODES
 from reservation_law.cli import run
-from reservation_law.up_chairpersons_2023 import (PP, NP, GROUPS, COLUMN, parishads_example_path, illustrative_state,
+from reservation_law.statutes.up_chairpersons_2023 import (PP, NP, GROUPS, COLUMN, parishads_example_path, illustrative_state,
                                                    chairpersons, bound_table, group_women, women_offices)
 
 CSV = str(parishads_example_path())
@@ -296,7 +296,7 @@ def test_general_women_beyond_the_bodies_is_a_conflict_at_b():
 
 
 def test_division_interpretations_without_effect_are_named():
-    from reservation_law.up_chairpersons_2023 import illustrative_state
+    from reservation_law.statutes.up_chairpersons_2023 import illustrative_state
     _, nps = illustrative_state()
     res = allot('up-nagar-panchayats-2023', nps, interpretations={'nagar-panchayat-procedure': 'state', 'women-divisions': 'state-rank'})
     assert any(w.kind == 'interpretation' and 'women-divisions' in w.message and 'no effect' in w.message for w in res.warnings)
@@ -305,10 +305,10 @@ def test_division_interpretations_without_effect_are_named():
 # ---------------------------------------------------------------- reasons rendered as columns (issue #11)
 
 import numpy as np
-from reservation_law.up_chairpersons_2023 import reasons, allot_in_unit, _concat, _shown, _validated, REQUIRED
-from reservation_law.arrangement import Arrangement, share
-from reservation_law.bodies import load_bodies
-from reservation_law.check import readings as every_reading
+from reservation_law.statutes.up_chairpersons_2023 import reasons, allot_in_unit, _concat, _shown, _validated, REQUIRED
+from reservation_law.core.arrangement import Arrangement, share
+from reservation_law.core.bodies import load_bodies
+from reservation_law.procedures.readings import readings as every_reading
 
 
 def plain_reasons(decisions, names):

@@ -5,7 +5,7 @@ from itertools import islice
 from hypothesis import given, settings, HealthCheck, strategies as st
 from strategies import bodies as bodies_st
 import reservation_law as rl
-from reservation_law.up_corporation_wards import CODES, corporation_seats
+from reservation_law.statutes.up_corporation_wards import CODES, corporation_seats
 
 MANY = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,11 +6,11 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st, assume, HealthCheck
 import reservation_law as rl
-from reservation_law.up_mayor_1994 import repeats, up_mayor_1994
-from reservation_law.up_mayor_2023 import up_mayor_2023, barred, held
-from reservation_law.bodies import example_path, MAX_COUNT
-from reservation_law.arrangement import Arrangement, share, whole, pct, pct_many
-from reservation_law.rounding import fmt_int
+from reservation_law.statutes.up_mayor_1994 import repeats, up_mayor_1994
+from reservation_law.statutes.up_mayor_2023 import up_mayor_2023, barred, held
+from reservation_law.core.bodies import example_path, MAX_COUNT
+from reservation_law.core.arrangement import Arrangement, share, whole, pct, pct_many
+from reservation_law.core.rounding import fmt_int
 
 @st.composite
 def fast_bodies(draw, min_size=1, max_size=30):
@@ -185,7 +185,7 @@ CYCLE = settings(max_examples=250, deadline=None, suppress_health_check=[HealthC
 def test_2023_the_cycle_shuts_no_one_out(df, walk, women, first):
     """Constant figures, 4N elections (issue #16): no group and no women's office twice running when enough may take them;
     every reason true to the walk; every corporation holds SC, and none waits more than 2⌈N/k⌉ − 1 elections for it (the
-    bound proved in nbs/13_rotate.ipynb, #rotate-bound) unless the fallback was needed."""
+    bound proved in nbs/21_rotate.ipynb, #rotate-bound) unless the fallback was needed."""
     it = {'walk-start': walk, 'women-bar': women, 'women-first': first}
     first_res = up_mayor_2023(df, it)
     n, k = len(df), first_res.counts['SC'] + first_res.counts['SC-W']
@@ -237,8 +237,8 @@ def test_1994_a_recorded_walk_end_is_used_not_inferred():
 
 def test_2023_walk_continues_where_the_cycle_was():
     "When every holder of last time is out of the arrangement, the walk goes on from their place, with a warning."
-    from reservation_law.arrangement import Arrangement, share
-    from reservation_law.up_mayor_2023 import walk_group
+    from reservation_law.core.arrangement import Arrangement, share
+    from reservation_law.statutes.up_mayor_2023 import walk_group
     toy = pd.DataFrame({'body': list('PQRSTU'), 'population': 1000, 'st': [90, 80, 70, 60, 50, 40]})
     arr = Arrangement(toy, share(toy, 'st'), by='ST percentage', clause='s.7(5)(1)(d)(ii)')
     got, walk, steps, warns, done = walk_group(arr, list('PSTU'), 'ST', 1, 0, {'Q': 'ST', 'R': 'ST-W'})
@@ -251,8 +251,8 @@ def test_2023_walk_continues_where_the_cycle_was():
 
 
 def test_2023_fallback_spread_uses_the_record():
-    from reservation_law.arrangement import Arrangement, share
-    from reservation_law.up_mayor_2023 import walk_group
+    from reservation_law.core.arrangement import Arrangement, share
+    from reservation_law.statutes.up_mayor_2023 import walk_group
     abc = pd.DataFrame({'body': list('ABC'), 'population': 1000, 'sc': [700, 650, 600]})
     arr = Arrangement(abc, share(abc, 'sc'), by='SC percentage', clause='s.7(5)(1)(d)(i)')
     last, rec = {'A': 'SC', 'B': 'SC-W', 'C': 'UR'}, {'fallback': {'SC': ['A']}}
@@ -338,7 +338,7 @@ def test_a_corporation_missing_from_the_previous_allotment_is_warned_not_a_crash
 
 
 def test_1994_rotation_starts_after_a_block_that_wrapped_round():
-    from reservation_law.up_mayor_1994 import rotation_start
+    from reservation_law.statutes.up_mayor_1994 import rotation_start
     order = list('ABCDEFG')
     assert rotation_start(order, {'F': 'W', 'G': 'W', 'A': 'W'})[:3] == (1, 'A', True)
     assert rotation_start(order, {'C': 'W', 'D': 'W'})[:2] == (4, 'D')
@@ -406,7 +406,7 @@ def test_pct_many_is_pct(pairs, places):
     assert looked_up == formatted == [pct(Fraction(a, d), places) for a, d in pairs]
 
 
-from reservation_law import arrangement
+from reservation_law.core import arrangement
 for places in range(4):                                 # make the texts, as a long list of shares does
     pct_many(range(100 * 10**places + 1), [100 * 10**places] * (100 * 10**places + 1), places)
 
@@ -476,10 +476,10 @@ def test_2023_six_corporations_a_body_passed_over_keeps_its_place():
 
 def test_2023_owed_read_back_through_a_json_previous(tmp_path):
     "`--previous out.json` hands the owed list on: the chain continued from the JSON is the chain."
-    from reservation_law.rotate import rotate
+    from reservation_law.procedures.rotate import rotate
     full = rotate('up-mayor-2023', SIX, 6, dates=[date(2023 + 5 * i, 5, 4) for i in range(6)],
                   interpretations={'article-334': 'extended'})
-    from reservation_law.record import to_json
+    from reservation_law.core.json import to_json
     path = tmp_path / 'e4.json'
     path.write_text(to_json(full.results[3]), encoding='utf-8')
     again = rotate('up-mayor-2023', SIX, 2, previous=path, previous_date=date(2038, 5, 4),
@@ -492,7 +492,7 @@ def test_2023_owed_read_back_through_a_json_previous(tmp_path):
                                     ('up-mayor-1994', {}), ('up-mayor-1994', {'rotation': 'cyclic'})])
 def test_forty_elections_of_the_17_corporations(sid, it):
     "Done-when of issue #16: every corporation holds SC; the longest wait against twice the cycle ⌈N/k⌉."
-    from reservation_law.rotate import rotate
+    from reservation_law.procedures.rotate import rotate
     rot = rotate(sid, example_path(), 40, interpretations={**it, 'article-334': 'extended'})
     rs = rot.results
     k = rs[0].counts['SC'] + rs[0].counts['SC-W']
@@ -581,7 +581,7 @@ def test_1994_in_force_from():
 
 def test_2023_owed_inferred_from_a_table_of_categories():
     "Without a record: a corporation between two of last time's holders, not holding the group nor an earlier item, is owed."
-    from reservation_law.up_mayor_2023 import infer_owed
+    from reservation_law.statutes.up_mayor_2023 import infer_owed
     toy = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [90, 80, 70, 60, 50, 40], 'st': 0,
                         'bc': [90, 80, 70, 60, 50, 40]})
     sc = Arrangement(toy, share(toy, 'sc'), by='SC percentage', clause='s.7(5)(1)(d)(i)')

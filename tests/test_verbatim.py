@@ -1,7 +1,7 @@
 "Misquoting the law must be impossible to land: every blockquote in nbs/ is checked against the statute text."
 import json
 from conftest import ROOT
-from reservation_law.verbatim import check_notebooks, check_quote, statute_text, statute_files
+from reservation_law.core.verbatim import check_notebooks, check_quote, statute_text, statute_files
 
 
 def test_every_quotation_in_the_notebooks_is_verbatim():

@@ -5,9 +5,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import ROOT, in_ci
-from reservation_law.api import allot
-from reservation_law.bodies import example_path, load_bodies
-from reservation_law.record import from_json
+from reservation_law.procedures.allot import allot
+from reservation_law.core.bodies import example_path, load_bodies
+from reservation_law.core.json import from_json
 
 pytest.importorskip('ipywidgets')
 from reservation_law.workbook import Workbook, read_pasted

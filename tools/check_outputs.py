@@ -140,7 +140,7 @@ def main(argv=None) -> int:
     # one fresh process per notebook (each its own kernel state, as exec_nb gives it), forked from a server that
     # has the heavy imports done once
     ctx = multiprocessing.get_context('forkserver')
-    ctx.set_forkserver_preload(['check_outputs', 'execnb.shell', 'pandas', 'matplotlib.pyplot', 'reservation_law.api'])
+    ctx.set_forkserver_preload(['check_outputs', 'execnb.shell', 'pandas', 'matplotlib.pyplot', 'reservation_law.procedures.allot'])
     with ProcessPoolExecutor(max_workers=max(1, a.workers), mp_context=ctx, max_tasks_per_child=1) as ex:
         for name, secs, problems in ex.map(check_outputs.check, nbs):
             if problems:
