@@ -634,7 +634,8 @@ def test_2023_owed_inferred_from_a_table_of_categories():
     assert infer_owed(sc, 'SC', {'A': 'SC-W', 'B': 'W', 'C': 'SC'}) == ['B']
     assert infer_owed(sc, 'SC', {'E': 'SC-W', 'F': 'UR', 'A': 'SC'}) == ['F']        # the walk wrapped round
     bc = Arrangement(toy, share(toy, 'bc'), by='BC percentage', clause='s.7(5)(1)(d)(iii)')
-    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['C']  # B was out of the arrangement
+    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['B', 'C']  # B out of it at its turn: kept
+    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}, 'lost') == ['C']      # excluded-turn=lost
     assert infer_owed(sc, 'SC', {'C': 'SC-W'}) == []
 
 
