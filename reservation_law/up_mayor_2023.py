@@ -437,8 +437,8 @@ STATUTE_2023 = register(Statute(
                                              ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_2023, codes=tuple(UP_CODES),
     notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended, a corporation "
-          f"passed over by a bar of (f) keeping its place at the head of the next walk (recorded in the result; inferred, and "
-          f"said so, from a table of categories); elections before the 2023 Ordinance "
+          f"passed over by a bar of (f), or out of a later arrangement at its turn (excluded-turn), keeping its place at the head "
+          f"of the next walk (recorded in the result; inferred, and said so, from a table of categories); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
 # %% ../nbs/11_up_mayor_2023.ipynb #6e6985d2

@@ -603,7 +603,10 @@ def test_statutes_verbose_names_every_rotation_rule():
                           ('in-force-from', 'act-12-of-1994')):
         block = mayor_1994[mayor_1994.index(f'interpretation {name} '):]
         assert f'* {default}:' in block.split('interpretation ', 2)[1], name
-    assert 'interpretation women-first ' in text[text.index('up-mayor-2023'):text.index('up-corporation-wards')]
+    mayor_2023 = text[text.index('up-mayor-2023'):text.index('up-corporation-wards')]
+    assert 'interpretation women-first ' in mayor_2023
+    block = mayor_2023[mayor_2023.index('interpretation excluded-turn '):]
+    assert '* kept:' in block.split('interpretation ', 2)[1] and '  lost:' in block.split('interpretation ', 2)[1]
     assert 'interpretation division-fallback ' in text and '* descending-proportion:' in text
     assert '* not-less-than:' in text and '* down:' in text
 
