@@ -420,7 +420,8 @@ def _orders(df) -> dict:
 
 def _positions_2023_owed(df, cats_by_election):
     "The walks of each election of the 2023 text, from the chain alone, with the rule of #16: a body passed over by the women's bar alone (it did not hold the group) "
-    "is owed a turn and heads the group's next walk; the walk then continues next to its last office outside that head."
+    "is owed a turn and heads the group's next walk; the walk then continues next to its last office outside that head. "
+    "One out of a later arrangement at its turn (allotted an earlier group) is owed a turn too (excluded-turn=kept)."
     orders = _orders(df)
     out, ends, owed, prev = [], {}, {g: [] for g in orders}, {}
     for cats in cats_by_election:
@@ -438,8 +439,13 @@ def _positions_2023_owed(df, cats_by_election):
                 reach = max(walk.index(b) for b in mine)
                 passed = [b for b in walk[:reach + 1] if b not in mine and not _held(prev.get(b), g)]
                 fresh = [walk.index(b) for b in mine if walk.index(b) >= len(head)]
-                if fresh: ends[g] = walk[max(fresh)]
-                owed[g] = [b for b in due if b not in mine] + [b for b in passed if b not in due]
+                new = [b for b in passed if b not in due]
+                if fresh:
+                    ends[g] = walk[max(fresh)]
+                    full = order[i:] + order[:i]          # excluded-turn=kept: out of the arrangement at its turn, owed
+                    span, pset = full[:full.index(ends[g]) + 1], set(new)
+                    new = [b for b in span if (b in pset or (b not in left and not _held(prev.get(b), g))) and b not in due]
+                owed[g] = [b for b in due if b not in mine] + new
             left -= mine
         out.append(this); prev = cats
     return out

@@ -202,6 +202,52 @@ def test_2023_the_cycle_shuts_no_one_out(df, walk, women, first):
         check_2023_reasons(df, b, a, walk)
     if k and not forced and walk == 'all-corporations':     # restart-at-top (the rule of 0.1) gives the top its turn again
         assert longest_wait(sc_terms(rs, df)) <= 2 * -(-n // k) - 1
+    if not forced and walk == 'all-corporations':           # every group: no one free to take it is passed by for long
+        for g in ('SC', 'ST', 'BC', 'W'):
+            kg = sum(first_res.counts[c] for c in TERM[g])
+            if kg: assert free_unserved(rs, g, women) <= -(-n // kg) - 1, (g, kg)
+
+
+TERM = {'SC': ('SC', 'SC-W'), 'ST': ('ST', 'ST-W'), 'BC': ('BC', 'BC-W'), 'W': ('W',)}
+
+
+def free_unserved(rs, g, women_bar='any-women') -> int:
+    """The most elections in a row of `rs` (since a corporation's last term of `g`, or the first election) in which it was
+    free to take `g` (in g's arrangement: not allotted an earlier item of (d); not barred by (f) from any office of g that
+    is reserved) and was not allotted it. The bound of nbs/21_rotate.ipynb (#rotate-bound-all): at most ⌈N/k⌉ − 1."""
+    from reservation_law.statutes.up_mayor_2023 import EARLIER
+    from reservation_law.core.arrangement import group_of
+    live = [c for c in TERM[g] if rs[0].counts[c]]
+    worst = 0
+    for b in rs[0].table.body:
+        run, prev = 0, None
+        for r in rs:
+            c = cats(r)[b]
+            if c in TERM[g]: run = 0
+            elif group_of(c) not in EARLIER[g] and not any(barred(prev, x, women_bar) for x in live):
+                run += 1; worst = max(worst, run)
+            prev = c
+    return worst
+
+
+EXCLUDED = pd.DataFrame({'body': ['B00', 'B01', 'B02', 'B03', 'B04', 'B05'],
+                         'population': [8571313, 8356821, 12475315, 3421694, 13695277, 5355429],
+                         'sc': [6151177, 852068, 11741472, 1704137, 7680096, 756060],
+                         'st': [132870, 470886, 178424, 40413, 684079, 126257],
+                         'bc': [2134781, 1572276, 422554, 723473, 4160350, 3981946]})   # a case the property test found
+
+
+def test_2023_a_corporation_out_of_a_later_arrangement_at_its_turn_keeps_it():
+    """Issue #16, excluded-turn: SC-W, 2 SC and one BC-W among six. Before (`lost`, the rule of 0.4.0) the walk of BC went on
+    past B00 whenever B00 held SC at its turn, and B00 then held SC again when the walk came round: free to take BC-W in 12
+    of 24 elections, never given it. Kept, it is owed a turn and takes BC-W the next time it may."""
+    lost = chain(up_mayor_2023, EXCLUDED, 24, {'excluded-turn': 'lost'}, previous_date=date(2028, 5, 1))
+    kept = chain(up_mayor_2023, EXCLUDED, 24, None, previous_date=date(2028, 5, 1))
+    bc = lambda rs: {b for r in rs for b, c in cats(r).items() if c in ('BC', 'BC-W')}
+    assert 'B00' not in bc(lost) and free_unserved(lost, 'BC') == 12
+    assert 'B00' in bc(kept) and free_unserved(kept, 'BC') <= 6 - 1
+    owed = [r for r in kept if 'B00' in r.record['rotation']['walks']['BC']['owed']]
+    assert owed and any('out of this arrangement at their turn' in s.text for s in owed[0].steps)
 
 
 def test_1994_a_to_f_over_four_elections():
@@ -557,7 +603,10 @@ def test_statutes_verbose_names_every_rotation_rule():
                           ('in-force-from', 'act-12-of-1994')):
         block = mayor_1994[mayor_1994.index(f'interpretation {name} '):]
         assert f'* {default}:' in block.split('interpretation ', 2)[1], name
-    assert 'interpretation women-first ' in text[text.index('up-mayor-2023'):text.index('up-corporation-wards')]
+    mayor_2023 = text[text.index('up-mayor-2023'):text.index('up-corporation-wards')]
+    assert 'interpretation women-first ' in mayor_2023
+    block = mayor_2023[mayor_2023.index('interpretation excluded-turn '):]
+    assert '* kept:' in block.split('interpretation ', 2)[1] and '  lost:' in block.split('interpretation ', 2)[1]
     assert 'interpretation division-fallback ' in text and '* descending-proportion:' in text
     assert '* not-less-than:' in text and '* down:' in text
 
@@ -588,7 +637,8 @@ def test_2023_owed_inferred_from_a_table_of_categories():
     assert infer_owed(sc, 'SC', {'A': 'SC-W', 'B': 'W', 'C': 'SC'}) == ['B']
     assert infer_owed(sc, 'SC', {'E': 'SC-W', 'F': 'UR', 'A': 'SC'}) == ['F']        # the walk wrapped round
     bc = Arrangement(toy, share(toy, 'bc'), by='BC percentage', clause='s.7(5)(1)(d)(iii)')
-    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['C']  # B was out of the arrangement
+    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}) == ['B', 'C']  # B out of it at its turn: kept
+    assert infer_owed(bc, 'BC', {'A': 'BC-W', 'B': 'SC', 'C': 'W', 'D': 'BC'}, 'lost') == ['C']      # excluded-turn=lost
     assert infer_owed(sc, 'SC', {'C': 'SC-W'}) == []
 
 

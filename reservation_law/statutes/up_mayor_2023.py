@@ -17,9 +17,9 @@ from .up_mayor_1994 import state_counts, check_e, start_ties, WOMEN_FIRST
 from ..core.verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EARLIER', 'NOT_REACHED', 'STATUTE_2023',
-           'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start', 'infer_owed',
-           'walk_group', 'up_mayor_2023', 'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EXCLUDED_TURN', 'EARLIER', 'NOT_REACHED',
+           'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start',
+           'infer_owed', 'walk_group', 'up_mayor_2023', 'arrangement_tables']
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -92,6 +92,14 @@ FALLBACK = Interpretation('fallback', 's.7(5)(1)(f)',
                "(the record says which) first, so that the fallback does not fall on the same corporation election after election",
      'next-in-walk': "the barred corporations in walk order (the rule of reservation_law 0.1)"}, 'spread')
 
+EXCLUDED_TURN = Interpretation('excluded-turn', 's.7(5)(1)(d)(ii)–(iv), (f)',
+    'The walk of a later item of (d) reaches the place of a corporation that is out of its arrangement this time (allotted '
+    'an earlier item): does that corporation keep its turn?',
+    {'kept': "yes: it keeps its place in that item's cycle, owed a turn, as one passed over by a bar of (f) does, and heads "
+             "the item's walk at the next election in which it is in the arrangement and may take the office",
+     'lost': "no: the walk goes on past it, and it comes to the item again only when the cycle comes round (the rule of "
+             "reservation_law 0.4.0; a corporation can then be shut out of the item for good)"}, 'kept')
+
 def held(previous: str | None, code: str) -> bool:
     "Did a body that held `previous` last time hold `code`'s group? For 'W' (general women): held 'W'."
     if not previous: return False
@@ -147,11 +155,12 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
 
 EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
 
-def infer_owed(arr: Arrangement, code: str, prev: dict) -> list:
+def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept') -> list:
     """Without a record: who last time's walk of `code` is taken to have passed over. The walk reached every corporation
     from the first of last time's holders to the last (cyclically, after the longest run of corporations that did not
-    hold it, as `walk_start` infers the end); one in that span that neither held the group nor was allotted an earlier
-    item of (d) (so was not in the arrangement) was passed over by a bar of (f), and is owed a turn."""
+    hold it, as `walk_start` infers the end); one in that span that did not hold the group was passed over by a bar of
+    (f), or was out of the arrangement (allotted an earlier item of (d)), and is owed a turn (the latter only under
+    `excluded-turn=kept`)."""
     order, n = arr.order, len(arr.order)
     holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
     if len(holders) < 2: return []
@@ -159,7 +168,7 @@ def infer_owed(arr: Arrangement, code: str, prev: dict) -> list:
     j = max(range(len(holders)), key=lambda j: (gap(j), j))
     first, last = holders[(j + 1) % len(holders)], holders[j]
     span = [order[(first + i) % n] for i in range((last - first) % n + 1)]
-    earlier = EARLIER[code]
+    earlier = EARLIER[code] if excluded_turn == 'lost' else ()
     return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
 
 def _pick(seq, ok, k: int, after: int = 0) -> list:
@@ -170,8 +179,9 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
                it: dict | None = None, rec: dict | None = None) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
     warnings, done). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. The
-    walk is the corporations owed a turn (passed over last time by a bar of (f), in the order they were passed), then the
-    cyclic order from where last time's walk ended. Linear in the open bodies."""
+    walk is the corporations owed a turn (passed over last time by a bar of (f), or out of the arrangement at their turn
+    under `excluded-turn=kept`, in the order they were reached), then the cyclic order from where last time's walk ended.
+    Linear in the bodies."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
@@ -185,7 +195,9 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     prev = prev or {}
     # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
     # this arrangement, allotted an earlier group this time, keep it for the next election)
-    owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else infer_owed(arr, code, prev)) if prev else []
+    kept = it.get('excluded-turn', 'kept') == 'kept'
+    owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else
+            infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'))) if prev else []
     if owed and not all(b in is_open for b in owed):                 # those no longer in the input are owed nothing
         here = set(arr.order)
         owed = [b for b in owed if b in here]
@@ -243,15 +255,33 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     skipped = {b: prev.get(b) for b in reached if b not in allotted}
     passed = [b for b in skipped if not held(skipped[b], code)]
     was = set(owed)
-    owed_next = [b for b in owed if b not in allotted] + [b for b in passed if b not in was]
+    # out of this arrangement at their turn (allotted an earlier item of (d) this time), within the span of the cycle the
+    # walk went through (next to where it started, to its last office outside the owed; all of it after a fallback):
+    # under excluded-turn=kept they keep their place, owed a turn, in the order of the cycle with those passed over
+    out_turn = []
+    if kept and (fresh or fell) and len(is_open) < len(arr.order):
+        order = arr.order
+        s = order.index(anchor) + 1 if anchor is not None else 0
+        span = len(order) if fell else (order.index(end) - s) % len(order) + 1
+        cyc = (order[s:] + order[:s])[:span]
+        got_or_passed = set(passed)
+        new = [b for b in cyc if (b in got_or_passed or (b not in is_open and not held(prev.get(b), code))) and b not in was]
+        out_turn = [b for b in new if b not in got_or_passed]
+        passed_new = new
+    else: passed_new = [b for b in passed if b not in was]
+    owed_next = [b for b in owed if b not in allotted] + passed_new
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
+    if out_turn:
+        steps.append(Step(arr.clause + '; (f)', f"out of this arrangement at their turn in the cycle of {code} (allotted an "
+                          f"earlier item of (d) this time); they keep their place, owed a turn (interpretation "
+                          f"excluded-turn=kept): {', '.join(out_turn)}"))
     if anchor is None: origin = 'from the top'
     elif option == 'restart-at-top': origin = f"next to {anchor}, the lowest-placed of last time's holders of {code} here"
     elif recorded and last_rec.get('end') == anchor: origin = f"next to {anchor}, where last time's walk of {code} ended"
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
-    done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell,
+    done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell, 'out_turn': out_turn,
             'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin}
     return allotted, walk, steps, warns, done
 
@@ -316,7 +346,9 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     for j, (b, h) in enumerate(zip(who, head)):
         i = pos[b]
         m = bisect_left(skipped, i)
-        owed = ', owed a turn (passed over under (f) last time)' if i < done['owed_head'] else ''
+        owed = ('' if i >= done['owed_head'] else
+                f", owed a turn (out of this arrangement at its turn, holding {prev.get(b)}, last time)"
+                if group_of(prev.get(b)) in EARLIER[code] else ', owed a turn (passed over under (f) last time)')
         before = f"{j} office(s) of {code}" + (f" and {m} corporation(s) passed over under (f)" if m else '')
         texts.append(f"{h}; (f): position {i + 1} of the cyclic walk ({origin}){owed}; before it: {before}")
     return arr.positions[mine], [got[b] for b in who], texts
@@ -399,11 +431,12 @@ STATUTE_2023 = register(Statute(
     id='up-mayor-2023', title='Offices of Mayor, U.P. (text in force from 2023)',
     citation='U.P. Municipal Corporation Act, 1959, s.7(5)(1), as amended by the U.P. Urban Local Self Government Laws (Amendment) Act, 2023, s.3',
     kind='allot', text=('up-municipal-corporation-act-1959-s7.txt', 'up-ulb-laws-amendment-act-2023-s3.txt'),
-    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, WOMEN_FIRST, FALLBACK, ARTICLE_334),
+    in_force=(ORDINANCE_2023, None), interpretations=(PERCENTAGE, TIEBREAK, WALK_START, WOMEN_BAR, WOMEN_FIRST, FALLBACK, EXCLUDED_TURN,
+                                             ARTICLE_334),
     required=('population', 'sc', 'st', 'bc'), func=up_mayor_2023, codes=tuple(UP_CODES),
     notes=f"separate arrangements per group; rotation per (f), each walk continuing where last time's ended, a corporation "
-          f"passed over by a bar of (f) keeping its place at the head of the next walk (recorded in the result; inferred, and "
-          f"said so, from a table of categories); elections before the 2023 Ordinance "
+          f"passed over by a bar of (f), or out of a later arrangement at its turn (excluded-turn), keeping its place at the head "
+          f"of the next walk (recorded in the result; inferred, and said so, from a table of categories); elections before the 2023 Ordinance "
           f"({ORDINANCE_2023:%d %B %Y}, to be checked against the Gazette) are not previous elections"))
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #6e6985d2
