@@ -506,7 +506,10 @@ def _names(values, rows, file, column, what, required=True) -> list:
         if n is not None: continue
         try: n = clean_name(v, what)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None
-        if not n and required: raise InputError(f"blank {what}", file=file, row=r, column=column)
+        if not n and required:
+            raise InputError(f"blank {what}" + (": the reading in force allots by divisions (fill in every body's division; a "
+                             "reading that uses none, as nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a "
+                             "blank)" if column == 'division' else ''), file=file, row=r, column=column)
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
     if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names):

@@ -13,7 +13,7 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .api import allot, load_previous
 from .arrangement import CATEGORIES, Arrangement, Result, group_of, is_women, pct
-from .bodies import InputError, load_bodies, clean_name
+from .bodies import InputError, load_bodies, clean_name, validate_bodies, origin
 from .rounding import fmt_int
 
 # %% auto #0
@@ -62,12 +62,28 @@ def reading_label(it: dict, statute=None) -> str:
     return ', '.join(diff) or 'default'
 
 # %% ../nbs/14_check.ipynb #ccbd4774
-def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None):
-    "Bodies validated once (`sheet`: of a workbook); `missing` names the statute column the input lacks (only 'bc', only where allowed)."
-    try: return load_bodies(bodies, s.required, sheet), None
+def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None, chosen: dict | None = None):
+    """Bodies validated once for the columns the reading `chosen` uses (`sheet`: of a workbook); `missing` names the statute
+    column the input lacks (only 'bc', only where allowed)."""
+    need = s.required_for(chosen)
+    try: return load_bodies(bodies, need, sheet), None
     except InputError as e:
         if not (allow_missing_bc and e.column == 'bc' and e.message.startswith('missing column')): raise
-    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc'), sheet), 'bc'
+    return load_bodies(bodies, tuple(c for c in need if c != 'bc'), sheet), 'bc'
+
+def _unrunnable(s, df, every: list, missing) -> tuple:
+    """Split `every` into the readings that can run and those that use a column the input cannot give them (a reading
+    that allots by divisions, on an input whose divisions are blank or absent): (can, cannot, the first refusal or None)."""
+    fits, can, cannot, why = {}, [], [], None
+    o = origin(df)
+    for it in every:
+        need = tuple(c for c in s.required_for(it) if c != missing)
+        if need not in fits:
+            try: validate_bodies(df, need, file=o.file, lines=o.lines); fits[need] = None
+            except InputError as e: fits[need] = e
+        if fits[need] is None: can.append(it)
+        else: cannot.append(it); why = why or fits[need]
+    return can, cannot, why
 
 def _previous(s, previous, df, renames: dict | None):
     "The previous allotment, its names checked against the input and `renames` (OLD → NEW, as for `allot`) applied."
@@ -556,7 +572,8 @@ def _count_departures(cats: dict, pub: dict, skip=()) -> int:
     p = Counter(c for b, c in pub.items() if b not in skip and b in cats)
     return sum(1 for c in set(a) | set(p) if a[c] != p[c])
 
-def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
+def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list,
+                    missing: str | None = None) -> pd.DataFrame:
     """Every reading with its departures: first the readings whose counts are the list's (`counts`: the categories whose
     number differs; `contradicts`: some does), then by rows departing (ties in the order of `readings`, defaults first)."""
     cache, seen = {}, {}                                            # shared by the readings: the same table throughout
@@ -564,15 +581,27 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
         key = tuple(it.items())
         if key not in seen: seen[key] = _cats(_run(s, df, it, prev, previous_date, election_date, cache))
         return seen[key]
-    every = readings(s); total = len(every)
+    every = readings(s)
+    every, cannot, why = _unrunnable(s, df, every, missing)        # readings that use columns the input cannot give them
+    if cannot:
+        common = set.intersection(*({*s.required_for(r)} for r in every))   # every is not empty: the chosen reading runs
+        used = sorted({c for it in cannot for c in s.required_for(it)} - common)
+        ran = {(k, v) for r in every for k, v in r.items()}
+        opts = sorted({f"{k}={v}" for it in cannot for k, v in it.items() if (k, v) not in ran})   # the choices that need them
+        notes.append(f"{len(cannot)} of the {len(cannot) + len(every)} readings could not be tried: they use the column(s) "
+                     f"{', '.join(map(repr, used)) or repr(why.column)} ({', '.join(opts)}), which the input cannot give them "
+                     f"({InputError(why.message.split(' (the table has')[0].split(': the reading in force')[0], why.file, why.row, why.column, why.body)}); the other {len(every)} "
+                     "were tried")
+    total = len(every)
     if not exhaustive and len(every) > budget:
         base = run(every[0])
         inert = []
         for i in s.interpretations:
-            alone = [dict(every[0], **{i.name: o}) for o in i.options if o != i.default]
-            if all(run(a) == base for a in alone): inert.append(i)
+            alone = [a for a in (dict(every[0], **{i.name: o}) for o in i.options if o != every[0][i.name])
+                     if not cannot or a in every]
+            if alone and all(run(a) == base for a in alone): inert.append(i)
         if inert:
-            every = [r for r in every if all(r[i.name] == i.default for i in inert)]
+            every = [r for r in every if all(r[i.name] == every[0][i.name] for i in inert)]
             notes.append(f"{len(inert)} interpretation(s) change nothing on this input when chosen alone and were held at "
                          f"their defaults: {', '.join(i.name for i in inert)}; {len(every)} readings were tried "
                          f"(exhaustive=True, or --exhaustive, tries all {total})")
@@ -710,7 +739,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
     `allot`. `only_listed`: check only the bodies the published list names (the others are `Check.left_out`), as for a
     list of an election when fewer bodies existed."""
     s = _statute(statute)
-    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet)
+    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet, chosen=interpretations)
     pub = _published(s, published, list(df['body']))
     prev = _previous(s, previous, df, renames)
     chosen = s.resolve(interpretations)
@@ -754,7 +783,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                      "text (see the warnings), and the text disregards it")
     table = _body_table(s, res, pub, prevd, implied, _record(prev))
     skip = set(table['body'][table['agrees'].isna()])
-    rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
+    rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes, missing)
     c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes, left if only_listed else [])
     read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
     return _recorded(c, 'check', s, [('bodies', bodies, read), ('published', published), ('previous', previous)],
@@ -1081,7 +1110,7 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
             sheet: str | None = None) -> Explanation:
     "Why `body` got its category under `statute`, and not each other. `renames` (OLD → NEW) and `sheet` as for `allot`."
     s = _statute(statute)
-    df = load_bodies(bodies, s.required, sheet)
+    df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
     try: body = clean_name(body) or body           # as the names of the input are read: NFC, trimmed
     except ValueError as e: raise InputError(f"--body: {e}") from None
     if body not in set(df['body']):

@@ -1017,6 +1017,52 @@ add(f'options/explain --body in NFD', 'options', ('explain', M, 'bodies.csv', '-
 
 ROUND3 = tuple(c.name for c in CASES[_ROUND3:])   # the cases of issue #19
 
+# ------------------------------------------------------------------------------------------------ round 4 (issue #19, what 0.4.0 left)
+_ROUND4 = len(CASES)
+# blank divisions: accepted where the reading in force uses none (Nagar Panchayats, nagar-panchayat-procedure=state),
+# refused (file, row, column) where it uses them; check over many readings says which could not be tried
+NPS, PPS = 'up-nagar-panchayats-2023', 'up-palika-parishads-2023'
+STATE = ('-i', 'nagar-panchayat-procedure=state')
+np_ = base(NPS)
+np_blank = np_.map('division', lambda v: '')
+np_one_blank = np_.set(2, 'division', '')
+np_no_div = Table(tuple(h for h in np_.header if h != 'division'),
+                  tuple(tuple(v for h, v in zip(np_.header, r) if h != 'division') for r in np_.rows))
+same_state = lambda: replace(same_csv(NPS, np_, *STATE), columns=('body', 'category', 'clause', 'reason'))
+add(f'csv/{NPS}/blank divisions, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_blank.csv()}, same_state(), NPS)
+add(f'csv/{NPS}/one blank division, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_one_blank.csv()}, same_state(), NPS)
+add(f'csv/{NPS}/no division column, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_no_div.csv()}, same_state(), NPS)
+add(f'xlsx/{NPS}/empty division cells, nagar-panchayat-procedure=state', 'xlsx', cmd(NPS, 'bodies.xlsx', *STATE),
+    {'bodies.xlsx': np_blank.xlsx()}, same_state(), NPS)
+add(f'csv/{NPS}/one blank division, the default reading (by divisions)', 'csv', cmd(NPS),
+    {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division', ('nagar-panchayat-procedure=state',)), NPS)
+add(f'csv/{NPS}/no division column, the default reading (by divisions)', 'csv', cmd(NPS),
+    {'bodies.csv': np_no_div.csv()}, Refused('bodies.csv', None, 'division'), NPS)
+add(f'csv/{PPS}/one blank division (Palika Parishads: always by divisions)', 'csv', cmd(PPS),
+    {'bodies.csv': base(PPS).set(2, 'division', '').csv()}, Refused('bodies.csv', line(2), 'division'), PPS)
+add(f'csv/{NPS}/rotate, blank divisions, nagar-panchayat-procedure=state', 'csv',
+    ('rotate', NPS, 'bodies.csv', '--elections', '2', *STATE, '-o', 'chain.csv'), {'bodies.csv': np_blank.csv()}, Accepted(('chain.csv',)), NPS)
+add(f'csv/{NPS}/explain, blank divisions, nagar-panchayat-procedure=state', 'csv',
+    ('explain', NPS, 'bodies.csv', '--body', np_.cell(0, 'body'), *STATE), {'bodies.csv': np_blank.csv()}, Accepted((), (np_.cell(0, 'body'),)), NPS)
+add(f'csv/{NPS}/explain, one blank division, the default reading', 'csv',
+    ('explain', NPS, 'bodies.csv', '--body', np_.cell(0, 'body')), {'bodies.csv': np_one_blank.csv()},
+    Refused('bodies.csv', line(2), 'division'), NPS)
+_np_pub = lambda folder: (folder / 'pub.csv').write_text(
+    'body,category\n' + ''.join(f"{r['body']},{r['category']}\n" for r in csv.DictReader(open(folder / 'state.csv', encoding='utf-8-sig'))),
+    encoding='utf-8')
+add(f'csv/{NPS}/check, blank divisions, nagar-panchayat-procedure=state: the readings by divisions not tried, said', 'csv',
+    ('check', NPS, 'bodies.csv', 'pub.csv', *STATE, '-o', 'check.json'), {'bodies.csv': np_one_blank.csv()},
+    Accepted(('check.json',), ('readings could not be tried', 'nagar-panchayat-procedure=divisions', f'row {line(2)}')), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
+add(f'csv/{NPS}/check, one blank division, the default reading', 'csv', ('check', NPS, 'bodies.csv', 'pub.csv', '-o', 'check.json'),
+    {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division'), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
+
+ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
+
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
 ENVIRONMENT = (
     'stdout is /dev/full',
