@@ -1061,6 +1061,72 @@ add(f'csv/{NPS}/check, one blank division, the default reading', 'csv', ('check'
     {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division'), NPS,
     before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
 
+# CSV: Excel's `sep=` first line; header names that differ only by spaces; a minus sign before zero
+t4 = b.text()
+add(f'csv/{M}/first line sep=, (Excel)', 'csv', cmd(M), {'bodies.csv': ('sep=,\n' + t4).encode()}, same_csv(M, b), M)
+add(f'csv/{M}/first line sep=, with CRLF', 'csv', cmd(M), {'bodies.csv': ('sep=,\r\n' + t4.replace('\n', '\r\n')).encode()}, same_csv(M, b), M)
+add(f'csv/{M}/first line sep=; and semicolons', 'csv', cmd(M), {'bodies.csv': ('sep=;\n' + t4.replace(',', ';')).encode()},
+    Refused('bodies.csv', 1, None, ("'sep=;'", 'commas')), M)
+add(f'csv/{M}/first line sep=| and commas', 'csv', cmd(M), {'bodies.csv': ('sep=|\n' + t4).encode()}, Refused('bodies.csv', 1), M)
+add(f'csv/{M}/CR-only line ends (old Mac)', 'csv', cmd(M), {'bodies.csv': t4.replace('\n', '\r').encode()}, same_csv(M, b), M)
+for label, (h1, h2) in {'a no-break space': ('my note', 'my\u00a0note'), 'two spaces': ('my note', 'my  note'),
+                        'case and a space': ('Note', ' note')}.items():
+    add(f'csv/{M}/pass-through columns named alike, differing by {label}', 'csv', cmd(M, 'bodies.csv', '-o', 'o.csv'),
+        {'bodies.csv': b.add_column(h1, ['1'] * len(b.rows)).add_column(h2, ['2'] * len(b.rows)).csv()},
+        Refused('bodies.csv', None, None, ('more than once',)), M)
+add(f'numbers/{M}/sc -0 (a minus sign before zero)', 'numbers', cmd(M), {'bodies.csv': b.set(0, 'sc', '-0').csv()},
+    Refused('bodies.csv', line(0), 'sc', ('minus sign',)), M)
+# XLSX: a count cell formatted as a percentage (Excel shows 100 % for 1), or as a date; a thousands format is a number
+class Formatted(Workbook):
+    "The table as a workbook, the cell (row, column) given a value and a number format."
+    def __init__(self, table, row, col, value, fmt):
+        object.__setattr__(self, 'sheets', (('bodies', table.sheet(), 'visible'),)); object.__setattr__(self, 'cells', ())
+        object.__setattr__(self, 'spec', (row, col, value, fmt))
+    def write(self, path):
+        import openpyxl
+        wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'bodies'
+        for r in self.sheets[0][1]: ws.append(r)
+        row, col, value, fmt = self.spec
+        c = ws.cell(row, col); c.value = value; c.number_format = fmt
+        wb.save(path)
+SCC = b.col('sc') + 1
+for label, (v, fmt) in {'1 as 100%': (1, '0%'), '0.25 as 25%': (0.25, '0%'), '5 as 500.00%': (5, '0.00%'), 'a custom 0.0" %"': (7, '0.0" "%')}.items():
+    add(f'xlsx/{M}/sc a percentage cell: {label}', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': Formatted(b, 2, SCC, v, fmt)},
+        Refused('bodies.xlsx', 2, 'sc', ('percentage',)), M)
+add(f'xlsx/{M}/population a percentage cell', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 3, b.col('population') + 1, int(b.cell(1, 'population')), '0%')}, Refused('bodies.xlsx', 3, 'population', ('percentage',)), M)
+add(f'xlsx/{M}/a pass-through column formatted as a percentage (allowed)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b.add_column('share', ['1'] * len(b.rows)), 2, len(b.header) + 1, 0.5, '0%')},
+    Accepted(()), M)
+add(f'xlsx/{M}/sc formatted with a thousands separator (#,##0)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 2, SCC, int(b.cell(0, 'sc')), '#,##0')}, same_csv(M, b), M)
+add(f'xlsx/{M}/sc a number formatted as a date', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 2, SCC, int(b.cell(0, 'sc')), 'yyyy-mm-dd')}, Refused('bodies.xlsx', 2, 'sc', ('a date', 'format it as a number')), M)
+# JSON: strict (a key twice, NaN, Infinity, an integer of thousands of digits, a schema_version of another kind)
+def _edit(old: str, new: str, count: int = 1):
+    def f(folder: Path) -> None:
+        p = folder / 'good.json'
+        t = p.read_text(encoding='utf-8')
+        assert old in t, old
+        p.write_text(t.replace(old, new, count), encoding='utf-8')
+    return f
+STRICT = {'a key twice (schema_version)': ('"schema_version": 2', '"schema_version": 2, "schema_version": 1', 'twice'),
+          'a key twice in a row (category)': ('"category": "', '"category": "UR", "category": "', 'twice'),
+          'NaN': ('"schema_version": 2', '"schema_version": 2, "x": NaN', 'NaN'),
+          '-Infinity': ('"schema_version": 2', '"schema_version": 2, "x": -Infinity', 'Infinity'),
+          'an integer of 5,000 digits': ('"schema_version": 2', '"schema_version": 2, "x": ' + '9' * 5000, 'digits'),
+          'schema_version true': ('"schema_version": 2', '"schema_version": true', 'schema_version'),
+          'schema_version 2.0': ('"schema_version": 2', '"schema_version": 2.0', 'schema_version')}
+for label, (old, new, says) in STRICT.items():
+    for where, argv in {'--previous': cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), 'verify': ('verify', 'good.json', 'bodies.csv'),
+                        'published list': ('check', M, 'bodies.csv', 'good.json')}.items():
+        add(f'json/{where}: {label}', 'json', argv, {'bodies.csv': b.csv()},
+            Refused('good.json', None, None, () if where == 'verify' and 'schema' in label else (says,)), M, before=(GOOD, _edit(old, new)))
+# --elections: the digits 0-9 only, as every count
+for k in ('-1', '+3', '3.0', '1e2', '\u0663'):
+    add(f'options/rotate --elections {k!r}', 'options', ('rotate', M, 'bodies.csv', '--elections', k, '-o', 'c.csv'),
+        {'bodies.csv': b.csv()}, Refused(None, None, None, ('0-9',)), M)
+
 ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
 
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
