@@ -10,10 +10,11 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
-           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH', 'TOTALS',
-           'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'look_keys', 'look_key',
-           'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input', 'read_input', 'read_table',
-           'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH',
+           'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key',
+           'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input',
+           'read_input', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error',
+           'example_path', 'load_bodies']
 
 # %% ../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -511,14 +512,16 @@ def _json_object(pairs: list) -> dict:
 def _json_constant(name: str):
     raise _JSONRefusal(f"{name} is not a number in JSON (a value must be a number, text, true, false or null)")
 
+MAX_JSON_DIGITS = 20         # digits of an integer in a JSON input (no field of a result needs more)
+
 def _json_int(s: str) -> int:
-    if len(s.lstrip('-')) > 20: raise _JSONRefusal(f"a number of {len(s.lstrip('-')):,} digits: no field of a result holds one")
+    if len(s.lstrip('-')) > MAX_JSON_DIGITS: raise _JSONRefusal(f"a number of {len(s.lstrip('-')):,} digits: no field of a result holds one")
     return int(s)
 
 def read_json(path, what: str = 'JSON file', limit: int = MAX_INPUT):
     """A JSON input, parsed: a regular file (see `open_input`) of at most `limit` bytes, UTF-8 (a byte-order mark
     accepted), nested at most `MAX_JSON_DEPTH` levels, strict (no key twice in an object, no NaN or Infinity, no integer of
-    more than 20 digits); else `InputError` naming the file, and the line where it applies."""
+    more than `MAX_JSON_DIGITS` digits); else `InputError` naming the file, and the line where it applies."""
     name = str(path)
     text = _decode(read_input(path, what, limit), name, 'UTF-8')
     try: d = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant, parse_int=_json_int)
