@@ -1127,6 +1127,18 @@ for k in ('-1', '+3', '3.0', '1e2', '\u0663'):
     add(f'options/rotate --elections {k!r}', 'options', ('rotate', M, 'bodies.csv', '--elections', k, '-o', 'c.csv'),
         {'bodies.csv': b.csv()}, Refused(None, None, None, ('0-9',)), M)
 
+# XLSX: a name in rich text (runs of several fonts), a name with a phonetic run (Excel's furigana): the text shown
+_A2 = r'<c r="A2" t="inlineStr"><is><t>([^<]*)</t></is></c>'
+add(f'xlsx/{M}/a body name in rich text (two runs)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((_A2, lambda m: f'<c r="A2" t="inlineStr"><is><r><rPr><b/></rPr><t>{m[1][:3]}</t></r><r><t>{m[1][3:]}</t></r></is></c>'),)),))},
+    same_csv(M, b), M)
+add(f'xlsx/{M}/a body name with a phonetic run', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((_A2, r'<c r="A2" t="inlineStr"><is><t>\1</t><rPh sb="0" eb="2"><t>Agra</t></rPh></is></c>'),)),))},
+    same_csv(M, b), M)
+add(f'xlsx/{M}/a header cell in rich text', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<is><t>sc</t></is>', '<is><r><rPr><i/></rPr><t>s</t></r><r><t>c</t></r></is>'),)),))},
+    same_csv(M, b), M)
+
 ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
 
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
