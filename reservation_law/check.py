@@ -1200,9 +1200,8 @@ def write_html(html: str, out) -> None:
     write_bytes(html.encode('utf-8'), out)
 
 def _same_file(out, inputs):
-    from reservation_law.cli import UsageError, _same
-    for f in inputs:
-        if f and _same(f, out): raise UsageError(f"the output {out} is also an input: choose another output file")
+    from reservation_law.cli import refuse_clash
+    refuse_clash(out, inputs)                      # the output, or the provenance beside a CSV output
 
 # %% ../nbs/14_check.ipynb #9bf0ec91
 _CSS = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;line-height:1.4}"

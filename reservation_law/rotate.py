@@ -211,10 +211,9 @@ def command_rotate(args, stdout, stderr) -> int:
     interp = _interpretations(args.interpretation)
     try: s.resolve(interp)
     except KeyError as e: raise UsageError(e.args[0]) from None
-    from reservation_law.cli import _same
-    for out in (args.output, args.picture):
-        if out and any(_same(f, out) for f in [args.bodies] + [args.previous] * bool(args.previous)):
-            raise UsageError(f"the output {out} is also an input: choose another output file")
+    from reservation_law.cli import refuse_clash
+    for out in (args.output, args.picture):                 # each output, and the provenance beside a CSV output
+        refuse_clash(out, [args.bodies] + [args.previous] * bool(args.previous))
     if args.picture and not args.picture.lower().endswith('.png'): raise UsageError("--picture must end in .png")
     if args.output and Path(args.output).suffix.lower() not in ('.csv', '.xlsx', '.json', '.html'):
         raise UsageError("-o must end in .csv, .xlsx, .json or .html")

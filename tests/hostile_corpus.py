@@ -1139,6 +1139,19 @@ add(f'xlsx/{M}/a header cell in rich text', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<is><t>sc</t></is>', '<is><r><rPr><i/></rPr><t>s</t></r><r><t>c</t></r></is>'),)),))},
     same_csv(M, b), M)
 
+# a CSV output's provenance, written beside it (out.provenance.json), must not overwrite an input either
+_pubcsv = Table.bundled(PREVIOUS).csv()
+for label, (argv, files) in {
+        'allot: the bodies': (cmd(M, 'o.provenance.json', '-o', 'o.csv'), {'o.provenance.json': b.csv()}),
+        'allot: the previous allotment': (cmd(M, 'bodies.csv', '--previous', 'o.provenance.json', *PREV_ARGS, '-o', 'o.csv'),
+                                          {'bodies.csv': b.csv(), 'o.provenance.json': _pubcsv}),
+        'seats: the bodies': (cmd('up-corporation-wards', 'o.provenance.json', '-o', 'o.csv'),
+                              {'o.provenance.json': base('up-corporation-wards').csv()}),
+        'check: the published list': (('check', M, 'bodies.csv', 'c.provenance.json', '-o', 'c.csv'), {'bodies.csv': b.csv(), 'c.provenance.json': _pubcsv}),
+        'rotate: the bodies': (('rotate', M, 'c.provenance.json', '--elections', '2', '-o', 'c.csv'), {'c.provenance.json': b.csv()})}.items():
+    add(f'environment/a CSV output whose provenance file is an input ({label})', 'environment', argv, files,
+        Refused(None, None, None, ('provenance', 'is an input')), M)
+
 ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
 
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
