@@ -482,6 +482,8 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
                                  "or an unquoted name containing a comma", file=name, row=start)
             rows.append(fields); lines.append(start)
     except csv.Error as e: raise InputError(f"not a well-formed CSV table ({e})", file=name, row=end + 1) from None
+    while header and not header[-1] and all(not r[len(header) - 1].strip() for r in rows):   # trailing empty columns (as in a workbook)
+        header.pop(); rows = [r[:len(header)] for r in rows]
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../nbs/01_bodies.ipynb #5a1e7c05

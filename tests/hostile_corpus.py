@@ -1152,6 +1152,13 @@ for label, (argv, files) in {
     add(f'environment/a CSV output whose provenance file is an input ({label})', 'environment', argv, files,
         Refused(None, None, None, ('provenance', 'is an input')), M)
 
+# CSV: trailing empty columns (Excel writes them for formatted empty cells) are dropped, as in a workbook; a value under
+# a header left empty is refused
+add(f'csv/{M}/trailing empty columns (,, on every line)', 'csv', cmd(M), {'bodies.csv': t4.replace('\n', ',,\n').encode()}, same_csv(M, b), M)
+add(f'csv/{M}/a value under a trailing empty header', 'csv', cmd(M),
+    {'bodies.csv': '\n'.join(l + (',x' if i == 3 else ',') for i, l in enumerate(t4.splitlines())).encode() + b'\n'},
+    Refused('bodies.csv', 1, None, ('no name',)), M)
+
 ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
 
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
