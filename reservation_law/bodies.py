@@ -525,7 +525,10 @@ def read_json(path, what: str = 'JSON file', limit: int = MAX_INPUT):
     accepted), nested at most `MAX_JSON_DEPTH` levels, strict (no key twice in an object, no NaN or Infinity, no integer of
     more than `MAX_JSON_DIGITS` digits); else `InputError` naming the file, and the line where it applies."""
     name = str(path)
-    text = _decode(read_input(path, what, limit), name, 'UTF-8')
+    raw = read_input(path, what, limit)
+    if raw.startswith((b'PK\x03\x04', OLE2)):                    # an .xlsx (a zip), an old .xls: not text at all
+        raise InputError(f"is a workbook or a zip archive, not a {what}: give the .json file written with -o OUT.json", file=name)
+    text = _decode(raw, name, 'UTF-8')
     try: d = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant, parse_int=_json_int)
     except _JSONRefusal as e: raise InputError(f"{e}: not a {what}", file=name) from None
     except RecursionError: raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name) from None

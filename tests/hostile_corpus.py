@@ -1159,6 +1159,12 @@ add(f'csv/{M}/a value under a trailing empty header', 'csv', cmd(M),
     {'bodies.csv': '\n'.join(l + (',x' if i == 3 else ',') for i, l in enumerate(t4.splitlines())).encode() + b'\n'},
     Refused('bodies.csv', 1, None, ('no name',)), M)
 
+# verify given the tool's own .xlsx output (a workbook, not the JSON it reads); a .json that is a workbook as --previous
+add('json/verify: the own .xlsx output instead of the .json', 'json', ('verify', 'r.xlsx', 'bodies.csv'), {'bodies.csv': b.csv()},
+    Refused('r.xlsx', None, None, ('workbook', '-o OUT.json')), M, before=(cmd(M, 'bodies.csv', '-o', 'r.xlsx'),))
+add('json/--previous: a workbook named .json', 'json', cmd(M, 'bodies.csv', '--previous', 'prev.json', *PREV_ARGS),
+    {'bodies.csv': b.csv(), 'prev.json': Table.bundled(PREVIOUS).xlsx()}, Refused('prev.json', None, None, ('workbook',)), M)
+
 ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
 
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
