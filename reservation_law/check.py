@@ -13,7 +13,7 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 from . import registry
 from .api import allot, load_previous
 from .arrangement import CATEGORIES, Arrangement, Result, group_of, is_women, pct
-from .bodies import InputError, load_bodies, clean_name, validate_bodies, origin
+from .bodies import InputError, load_bodies, clean_name, validate_bodies, origin, Origin
 from .rounding import fmt_int
 
 # %% auto #0
@@ -745,8 +745,9 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
     chosen = s.resolve(interpretations)
     implied, notes, left = None, [], [b for b in df['body'] if b not in pub]
     if only_listed and left:
-        attrs, df = df.attrs, df[df['body'].isin(set(pub))].reset_index(drop=True)
-        df.attrs = attrs
+        o, keep = origin(df), df['body'].isin(set(pub)).tolist()
+        attrs, df = df.attrs, df[keep].reset_index(drop=True)
+        df.attrs = dict(attrs, origin=Origin(o.file, tuple(l for l, k in zip(o.lines, keep) if k), o.sheet))   # the lines of its rows
         if prev is not None: prev = prev[prev['body'].isin(set(pub))].reset_index(drop=True)
         notes.append(f"only the {len(df)} bodies the published list names were checked (only_listed): the statute was applied "
                      f"to them alone, as at an election of those bodies; left out: {', '.join(left)}")

@@ -1057,6 +1057,13 @@ add(f'csv/{NPS}/check, blank divisions, nagar-panchayat-procedure=state: the rea
     ('check', NPS, 'bodies.csv', 'pub.csv', *STATE, '-o', 'check.json'), {'bodies.csv': np_one_blank.csv()},
     Accepted(('check.json',), ('readings could not be tried', 'nagar-panchayat-procedure=divisions', f'row {line(2)}')), NPS,
     before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
+_np_pub_tail = lambda folder: (folder / 'pub.csv').write_text(
+    'body,category\n' + ''.join(f"{r['body']},{r['category']}\n" for r in list(csv.DictReader(open(folder / 'state.csv', encoding='utf-8-sig')))[2:]),
+    encoding='utf-8')
+add(f'csv/{NPS}/check --only-listed, a blank division: its own row named', 'csv',
+    ('check', NPS, 'bodies.csv', 'pub.csv', *STATE, '--only-listed', '-o', 'check.json'), {'bodies.csv': np_one_blank.csv()},
+    Accepted(('check.json',), ('readings could not be tried', f'row {line(2)},')), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub_tail))
 add(f'csv/{NPS}/check, one blank division, the default reading', 'csv', ('check', NPS, 'bodies.csv', 'pub.csv', '-o', 'check.json'),
     {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division'), NPS,
     before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
