@@ -74,6 +74,7 @@ def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None, chosen: d
 def _unrunnable(s, df, every: list, missing) -> tuple:
     """Split `every` into the readings that can run and those that use a column the input cannot give them (a reading
     that allots by divisions, on an input whose divisions are blank or absent): (can, cannot, the first refusal or None)."""
+    if s.needs is None: return every, [], None                        # every reading uses the same columns: validated once
     fits, can, cannot, why = {}, [], [], None
     o = origin(df)
     for it in every:
