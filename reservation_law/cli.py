@@ -221,13 +221,18 @@ def _dates(s: str) -> list:
     try: return [_date(x.strip()) for x in s.split(',') if x.strip()]
     except argparse.ArgumentTypeError as e: raise argparse.ArgumentTypeError(f"--dates: {e}") from None
 
+def _elections(s: str) -> int:
+    "--elections: a whole number written with the digits 0-9 only, as every count of the tool (no sign, no other digits)."
+    if not (s.isascii() and s.isdigit()): raise argparse.ArgumentTypeError(f"{s!r} is not a whole number written with 0-9")
+    return int(s)
+
 def configure_rotate(parser: argparse.ArgumentParser) -> None:
     "The arguments of `reservation-law rotate`."
     add_arguments(parser, 'statute', 'bodies', helps={'bodies': 'CSV (UTF-8) or XLSX file of bodies (figures held constant over the elections)'},
                   epilog="example:\n  reservation-law rotate up-mayor-2023 up_corporations_17_bc_illustrative.csv --elections 10 "
                          "--dates 2023-05-04,2028-05-04,... -o chain.csv --picture chain.png\n\n"
                          "BODIES: the columns of `reservation-law allot --help`. OUT: body, then the category in each election.")
-    parser.add_argument('--elections', '-k', type=int, required=True, metavar='K', help='how many elections in a row')
+    parser.add_argument('--elections', '-k', type=_elections, required=True, metavar='K', help='how many elections in a row')
     add_arguments(parser, 'previous', 'previous-date', 'rename', helps={
         'previous': "the allotment before the first election (CSV/XLSX with body, category, or the tool's JSON)",
         'previous-date': 'date of that previous election (YYYY-MM-DD)'})

@@ -32,6 +32,7 @@ from .options import _interpretations
 from .options import _pairs
 from .options import check_output
 from .options import statute_for
+from .options import refuse_clash
 
 # %% auto #0
 __all__ = ['report', 'write_table', 'write_json', 'write_html', 'command_check', 'command_explain', 'command_rotate',
@@ -113,10 +114,7 @@ def write_html(html: str, out) -> None:
     write_bytes(html.encode('utf-8'), out)
 
 def _same_file(out, inputs):
-    from reservation_law.options import UsageError
-    from reservation_law.record.verify import _same
-    for f in inputs:
-        if f and _same(f, out): raise UsageError(f"the output {out} is also an input: choose another output file")
+    refuse_clash(out, inputs)                      # the output, or the provenance beside a CSV output
 
 # %% ../nbs/56_commands.ipynb #fb18c110
 def command_check(args, stdout, stderr) -> int:
@@ -201,10 +199,8 @@ def command_rotate(args, stdout, stderr) -> int:
     interp = _interpretations(args.interpretation)
     try: s.resolve(interp)
     except KeyError as e: raise UsageError(e.args[0]) from None
-    from reservation_law.record.verify import _same
-    for out in (args.output, args.picture):
-        if out and any(_same(f, out) for f in [args.bodies] + [args.previous] * bool(args.previous)):
-            raise UsageError(f"the output {out} is also an input: choose another output file")
+    for out in (args.output, args.picture):                 # each output, and the provenance beside a CSV output
+        refuse_clash(out, [args.bodies] + [args.previous] * bool(args.previous))
     if args.picture and not args.picture.lower().endswith('.png'): raise UsageError("--picture must end in .png")
     if args.output and Path(args.output).suffix.lower() not in ('.csv', '.xlsx', '.json', '.html'):
         raise UsageError("-o must end in .csv, .xlsx, .json or .html")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 # %% auto #0
-__all__ = ['UsageError', 'statute_for', 'check_output']
+__all__ = ['UsageError', 'statute_for', 'check_output', 'refuse_clash']
 
 # %% ../nbs/55a_options.ipynb #1b4a510a
 class UsageError(Exception):
@@ -51,8 +51,17 @@ def check_output(output: str | None, inputs: list, suffixes=('.csv', '.json', '.
     "Refuse, before any work, an output of an unknown format or one that is also an input."
     if not output: return
     if Path(output).suffix.lower() not in suffixes: raise UsageError(f"the output must end in {', '.join(suffixes)}: {output}")
-    for f in inputs:
-        if f and _same(f, output): raise UsageError(f"the output {output} is also an input: choose another output file")
+    refuse_clash(output, inputs)
+
+def refuse_clash(output, inputs) -> None:
+    "`UsageError` if `output`, or the provenance file written beside a CSV output (`record.sidecar`), is one of `inputs`."
+    if not output: return
+    from reservation_law.record.safe_write import sidecar
+    for o in [output] + ([str(sidecar(output))] if Path(output).suffix.lower() == '.csv' else []):
+        for f in inputs:
+            if f and _same(f, o):
+                raise UsageError(f"the output {output} is also an input: choose another output file" if o == output else
+                                 f"the output {output} writes its provenance to {o}, which is an input: choose another output file")
 
 def _same(a, b) -> bool:
     "Whether paths `a` and `b` name one existing file (through links, `..`, hard links); False where either cannot be looked at."

@@ -1017,6 +1017,163 @@ add(f'options/explain --body in NFD', 'options', ('explain', M, 'bodies.csv', '-
 
 ROUND3 = tuple(c.name for c in CASES[_ROUND3:])   # the cases of issue #19
 
+# ------------------------------------------------------------------------------------------------ round 4 (issue #19, what 0.4.0 left)
+_ROUND4 = len(CASES)
+# blank divisions: accepted where the reading in force uses none (Nagar Panchayats, nagar-panchayat-procedure=state),
+# refused (file, row, column) where it uses them; check over many readings says which could not be tried
+NPS, PPS = 'up-nagar-panchayats-2023', 'up-palika-parishads-2023'
+STATE = ('-i', 'nagar-panchayat-procedure=state')
+np_ = base(NPS)
+np_blank = np_.map('division', lambda v: '')
+np_one_blank = np_.set(2, 'division', '')
+np_no_div = Table(tuple(h for h in np_.header if h != 'division'),
+                  tuple(tuple(v for h, v in zip(np_.header, r) if h != 'division') for r in np_.rows))
+same_state = lambda: replace(same_csv(NPS, np_, *STATE), columns=('body', 'category', 'clause', 'reason'))
+add(f'csv/{NPS}/blank divisions, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_blank.csv()}, same_state(), NPS)
+add(f'csv/{NPS}/one blank division, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_one_blank.csv()}, same_state(), NPS)
+add(f'csv/{NPS}/no division column, nagar-panchayat-procedure=state', 'csv', cmd(NPS, 'bodies.csv', *STATE),
+    {'bodies.csv': np_no_div.csv()}, same_state(), NPS)
+add(f'xlsx/{NPS}/empty division cells, nagar-panchayat-procedure=state', 'xlsx', cmd(NPS, 'bodies.xlsx', *STATE),
+    {'bodies.xlsx': np_blank.xlsx()}, same_state(), NPS)
+add(f'csv/{NPS}/one blank division, the default reading (by divisions)', 'csv', cmd(NPS),
+    {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division', ('nagar-panchayat-procedure=state',)), NPS)
+add(f'csv/{NPS}/no division column, the default reading (by divisions)', 'csv', cmd(NPS),
+    {'bodies.csv': np_no_div.csv()}, Refused('bodies.csv', None, 'division'), NPS)
+add(f'csv/{PPS}/one blank division (Palika Parishads: always by divisions)', 'csv', cmd(PPS),
+    {'bodies.csv': base(PPS).set(2, 'division', '').csv()}, Refused('bodies.csv', line(2), 'division'), PPS)
+add(f'csv/{NPS}/rotate, blank divisions, nagar-panchayat-procedure=state', 'csv',
+    ('rotate', NPS, 'bodies.csv', '--elections', '2', *STATE, '-o', 'chain.csv'), {'bodies.csv': np_blank.csv()}, Accepted(('chain.csv',)), NPS)
+add(f'csv/{NPS}/explain, blank divisions, nagar-panchayat-procedure=state', 'csv',
+    ('explain', NPS, 'bodies.csv', '--body', np_.cell(0, 'body'), *STATE), {'bodies.csv': np_blank.csv()}, Accepted((), (np_.cell(0, 'body'),)), NPS)
+add(f'csv/{NPS}/explain, one blank division, the default reading', 'csv',
+    ('explain', NPS, 'bodies.csv', '--body', np_.cell(0, 'body')), {'bodies.csv': np_one_blank.csv()},
+    Refused('bodies.csv', line(2), 'division'), NPS)
+_np_pub = lambda folder: (folder / 'pub.csv').write_text(
+    'body,category\n' + ''.join(f"{r['body']},{r['category']}\n" for r in csv.DictReader(open(folder / 'state.csv', encoding='utf-8-sig'))),
+    encoding='utf-8')
+add(f'csv/{NPS}/check, blank divisions, nagar-panchayat-procedure=state: the readings by divisions not tried, said', 'csv',
+    ('check', NPS, 'bodies.csv', 'pub.csv', *STATE, '-o', 'check.json'), {'bodies.csv': np_one_blank.csv()},
+    Accepted(('check.json',), ('readings could not be tried', 'nagar-panchayat-procedure=divisions', f'row {line(2)}')), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
+_np_pub_tail = lambda folder: (folder / 'pub.csv').write_text(
+    'body,category\n' + ''.join(f"{r['body']},{r['category']}\n" for r in list(csv.DictReader(open(folder / 'state.csv', encoding='utf-8-sig')))[2:]),
+    encoding='utf-8')
+add(f'csv/{NPS}/check --only-listed, a blank division: its own row named', 'csv',
+    ('check', NPS, 'bodies.csv', 'pub.csv', *STATE, '--only-listed', '-o', 'check.json'), {'bodies.csv': np_one_blank.csv()},
+    Accepted(('check.json',), ('readings could not be tried', f'row {line(2)},')), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub_tail))
+add(f'csv/{NPS}/check, one blank division, the default reading', 'csv', ('check', NPS, 'bodies.csv', 'pub.csv', '-o', 'check.json'),
+    {'bodies.csv': np_one_blank.csv()}, Refused('bodies.csv', line(2), 'division'), NPS,
+    before=(cmd(NPS, 'bodies.csv', *STATE, '-o', 'state.csv'), _np_pub))
+
+# CSV: Excel's `sep=` first line; header names that differ only by spaces; a minus sign before zero
+t4 = b.text()
+add(f'csv/{M}/first line sep=, (Excel)', 'csv', cmd(M), {'bodies.csv': ('sep=,\n' + t4).encode()}, same_csv(M, b), M)
+add(f'csv/{M}/first line sep=, with CRLF', 'csv', cmd(M), {'bodies.csv': ('sep=,\r\n' + t4.replace('\n', '\r\n')).encode()}, same_csv(M, b), M)
+add(f'csv/{M}/first line sep=; and semicolons', 'csv', cmd(M), {'bodies.csv': ('sep=;\n' + t4.replace(',', ';')).encode()},
+    Refused('bodies.csv', 1, None, ("'sep=;'", 'commas')), M)
+add(f'csv/{M}/first line sep=| and commas', 'csv', cmd(M), {'bodies.csv': ('sep=|\n' + t4).encode()}, Refused('bodies.csv', 1), M)
+add(f'csv/{M}/CR-only line ends (old Mac)', 'csv', cmd(M), {'bodies.csv': t4.replace('\n', '\r').encode()}, same_csv(M, b), M)
+for label, (h1, h2) in {'a no-break space': ('my note', 'my\u00a0note'), 'two spaces': ('my note', 'my  note'),
+                        'case and a space': ('Note', ' note')}.items():
+    add(f'csv/{M}/pass-through columns named alike, differing by {label}', 'csv', cmd(M, 'bodies.csv', '-o', 'o.csv'),
+        {'bodies.csv': b.add_column(h1, ['1'] * len(b.rows)).add_column(h2, ['2'] * len(b.rows)).csv()},
+        Refused('bodies.csv', None, None, ('more than once',)), M)
+add(f'numbers/{M}/sc -0 (a minus sign before zero)', 'numbers', cmd(M), {'bodies.csv': b.set(0, 'sc', '-0').csv()},
+    Refused('bodies.csv', line(0), 'sc', ('minus sign',)), M)
+# XLSX: a count cell formatted as a percentage (Excel shows 100 % for 1), or as a date; a thousands format is a number
+class Formatted(Workbook):
+    "The table as a workbook, the cell (row, column) given a value and a number format."
+    def __init__(self, table, row, col, value, fmt):
+        object.__setattr__(self, 'sheets', (('bodies', table.sheet(), 'visible'),)); object.__setattr__(self, 'cells', ())
+        object.__setattr__(self, 'spec', (row, col, value, fmt))
+    def write(self, path):
+        import openpyxl
+        wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'bodies'
+        for r in self.sheets[0][1]: ws.append(r)
+        row, col, value, fmt = self.spec
+        c = ws.cell(row, col); c.value = value; c.number_format = fmt
+        wb.save(path)
+SCC = b.col('sc') + 1
+for label, (v, fmt) in {'1 as 100%': (1, '0%'), '0.25 as 25%': (0.25, '0%'), '5 as 500.00%': (5, '0.00%'), 'a custom 0.0" %"': (7, '0.0" "%')}.items():
+    add(f'xlsx/{M}/sc a percentage cell: {label}', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': Formatted(b, 2, SCC, v, fmt)},
+        Refused('bodies.xlsx', 2, 'sc', ('percentage',)), M)
+add(f'xlsx/{M}/population a percentage cell', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 3, b.col('population') + 1, int(b.cell(1, 'population')), '0%')}, Refused('bodies.xlsx', 3, 'population', ('percentage',)), M)
+add(f'xlsx/{M}/a pass-through column formatted as a percentage (allowed)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b.add_column('share', ['1'] * len(b.rows)), 2, len(b.header) + 1, 0.5, '0%')},
+    Accepted(()), M)
+add(f'xlsx/{M}/sc formatted with a thousands separator (#,##0)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 2, SCC, int(b.cell(0, 'sc')), '#,##0')}, same_csv(M, b), M)
+add(f'xlsx/{M}/sc a number formatted as a date', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Formatted(b, 2, SCC, int(b.cell(0, 'sc')), 'yyyy-mm-dd')}, Refused('bodies.xlsx', 2, 'sc', ('a date', 'format it as a number')), M)
+# JSON: strict (a key twice, NaN, Infinity, an integer of thousands of digits, a schema_version of another kind)
+def _edit(old: str, new: str, count: int = 1):
+    def f(folder: Path) -> None:
+        p = folder / 'good.json'
+        t = p.read_text(encoding='utf-8')
+        assert old in t, old
+        p.write_text(t.replace(old, new, count), encoding='utf-8')
+    return f
+STRICT = {'a key twice (schema_version)': ('"schema_version": 2', '"schema_version": 2, "schema_version": 1', 'twice'),
+          'a key twice in a row (category)': ('"category": "', '"category": "UR", "category": "', 'twice'),
+          'NaN': ('"schema_version": 2', '"schema_version": 2, "x": NaN', 'NaN'),
+          '-Infinity': ('"schema_version": 2', '"schema_version": 2, "x": -Infinity', 'Infinity'),
+          'an integer of 5,000 digits': ('"schema_version": 2', '"schema_version": 2, "x": ' + '9' * 5000, 'digits'),
+          'schema_version true': ('"schema_version": 2', '"schema_version": true', 'schema_version'),
+          'schema_version 2.0': ('"schema_version": 2', '"schema_version": 2.0', 'schema_version')}
+for label, (old, new, says) in STRICT.items():
+    for where, argv in {'--previous': cmd(M, 'bodies.csv', '--previous', 'good.json', *PREV_ARGS), 'verify': ('verify', 'good.json', 'bodies.csv'),
+                        'published list': ('check', M, 'bodies.csv', 'good.json')}.items():
+        add(f'json/{where}: {label}', 'json', argv, {'bodies.csv': b.csv()},
+            Refused('good.json', None, None, () if where == 'verify' and 'schema' in label else (says,)), M, before=(GOOD, _edit(old, new)))
+# --elections: the digits 0-9 only, as every count
+for k in ('-1', '+3', '3.0', '1e2', '\u0663'):
+    add(f'options/rotate --elections {k!r}', 'options', ('rotate', M, 'bodies.csv', '--elections', k, '-o', 'c.csv'),
+        {'bodies.csv': b.csv()}, Refused(None, None, None, ('0-9',)), M)
+
+# XLSX: a name in rich text (runs of several fonts), a name with a phonetic run (Excel's furigana): the text shown
+_A2 = r'<c r="A2" t="inlineStr"><is><t>([^<]*)</t></is></c>'
+add(f'xlsx/{M}/a body name in rich text (two runs)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((_A2, lambda m: f'<c r="A2" t="inlineStr"><is><r><rPr><b/></rPr><t>{m[1][:3]}</t></r><r><t>{m[1][3:]}</t></r></is></c>'),)),))},
+    same_csv(M, b), M)
+add(f'xlsx/{M}/a body name with a phonetic run', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((_A2, r'<c r="A2" t="inlineStr"><is><t>\1</t><rPh sb="0" eb="2"><t>Agra</t></rPh></is></c>'),)),))},
+    same_csv(M, b), M)
+add(f'xlsx/{M}/a header cell in rich text', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<is><t>sc</t></is>', '<is><r><rPr><i/></rPr><t>s</t></r><r><t>c</t></r></is>'),)),))},
+    same_csv(M, b), M)
+
+# a CSV output's provenance, written beside it (out.provenance.json), must not overwrite an input either
+_pubcsv = Table.bundled(PREVIOUS).csv()
+for label, (argv, files) in {
+        'allot: the bodies': (cmd(M, 'o.provenance.json', '-o', 'o.csv'), {'o.provenance.json': b.csv()}),
+        'allot: the previous allotment': (cmd(M, 'bodies.csv', '--previous', 'o.provenance.json', *PREV_ARGS, '-o', 'o.csv'),
+                                          {'bodies.csv': b.csv(), 'o.provenance.json': _pubcsv}),
+        'seats: the bodies': (cmd('up-corporation-wards', 'o.provenance.json', '-o', 'o.csv'),
+                              {'o.provenance.json': base('up-corporation-wards').csv()}),
+        'check: the published list': (('check', M, 'bodies.csv', 'c.provenance.json', '-o', 'c.csv'), {'bodies.csv': b.csv(), 'c.provenance.json': _pubcsv}),
+        'rotate: the bodies': (('rotate', M, 'c.provenance.json', '--elections', '2', '-o', 'c.csv'), {'c.provenance.json': b.csv()})}.items():
+    add(f'environment/a CSV output whose provenance file is an input ({label})', 'environment', argv, files,
+        Refused(None, None, None, ('provenance', 'is an input')), M)
+
+# CSV: trailing empty columns (Excel writes them for formatted empty cells) are dropped, as in a workbook; a value under
+# a header left empty is refused
+add(f'csv/{M}/trailing empty columns (,, on every line)', 'csv', cmd(M), {'bodies.csv': t4.replace('\n', ',,\n').encode()}, same_csv(M, b), M)
+add(f'csv/{M}/a value under a trailing empty header', 'csv', cmd(M),
+    {'bodies.csv': '\n'.join(l + (',x' if i == 3 else ',') for i, l in enumerate(t4.splitlines())).encode() + b'\n'},
+    Refused('bodies.csv', 1, None, ('no name',)), M)
+
+# verify given the tool's own .xlsx output (a workbook, not the JSON it reads); a .json that is a workbook as --previous
+add('json/verify: the own .xlsx output instead of the .json', 'json', ('verify', 'r.xlsx', 'bodies.csv'), {'bodies.csv': b.csv()},
+    Refused('r.xlsx', None, None, ('workbook', '-o OUT.json')), M, before=(cmd(M, 'bodies.csv', '-o', 'r.xlsx'),))
+add('json/--previous: a workbook named .json', 'json', cmd(M, 'bodies.csv', '--previous', 'prev.json', *PREV_ARGS),
+    {'bodies.csv': b.csv(), 'prev.json': Table.bundled(PREVIOUS).xlsx()}, Refused('prev.json', None, None, ('workbook',)), M)
+
+ROUND4 = tuple(c.name for c in CASES[_ROUND4:])   # what 0.4.0 left of issue #19
+
 # Cases with a process of their own (test_hostile.py): closed stdout, signals, a full disk, the umask.
 ENVIRONMENT = (
     'stdout is /dev/full',

@@ -89,7 +89,7 @@ def test_the_fields_table_fails_for_a_field_without_a_comment():
 
 
 def test_the_methods_table_names_every_public_method_of_result():
-    import reservation_law.core.provenance  # noqa: F401  (adds Result.to_json, Result.from_json)
+    import reservation_law.core.json  # noqa: F401  (adds Result.to_json, Result.from_json)
     public = [n for n, m in vars(Result).items() if (callable(m) or isinstance(m, staticmethod)) and not n.startswith('_')]
     t = ref.methods_table(Result)
     assert [m.split('(')[0] for m in t['method']] == public

@@ -415,3 +415,20 @@ def test_a_cache_shared_by_readings_gives_what_each_reading_gives_alone():
             assert list(map(str, a.warnings)) == list(map(str, b.warnings))
             assert a.reasons().tolist() == b.reasons().tolist()
         assert cache['input'] is df
+
+
+def test_shared_cache_validates_each_readings_columns():
+    "#19: `check`'s shared cache holds the table validated for the columns of each reading: one validated without the\n    divisions (nagar-panchayat-procedure=state) is never given to a reading by divisions."
+    import pytest
+    from reservation_law.core.bodies import InputError
+    from reservation_law.statutes.up_chairpersons_2023 import nagar_panchayats
+    df = pd.read_csv(parishads_example_path(), keep_default_na=False)
+    df.loc[2, 'division'] = ''
+    cache = {}
+    state = nagar_panchayats(df, {'nagar-panchayat-procedure': 'state'}, cache=cache)
+    assert list(state.table['division'])[2] == ''
+    with pytest.raises(InputError) as e: nagar_panchayats(df, None, cache=cache)
+    assert (e.value.row, e.value.column) == (4, 'division')
+    with pytest.raises(InputError): nagar_panchayats(df.drop(columns='division'))
+    assert list(nagar_panchayats(df.drop(columns='division'), {'nagar-panchayat-procedure': 'state'}).table['category']) \
+        == list(state.table['category'])

@@ -10,10 +10,11 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
-           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH', 'TOTALS',
-           'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key', 'look_keys', 'look_key',
-           'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input', 'read_input', 'read_table',
-           'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error', 'example_path', 'load_bodies']
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH',
+           'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key',
+           'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input',
+           'read_input', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin', 'input_error',
+           'example_path', 'load_bodies']
 
 # %% ../../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -182,9 +183,9 @@ def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
         except ValueError as e: raise InputError(str(e), file=file, row=1, column=printable(c)) from None
         if not n: raise InputError(f"column {i} has no name in the header", file=file, row=1)
         names.append(n.lower() if n.lower() in known else n)
-    low = [n.lower() for n in names]
+    low = [' '.join(n.casefold().split()) for n in names]        # case, and any run of spaces (a no-break space too), ignored
     dup = sorted(n for n, k in collections.Counter(low).items() if k > 1) if len(set(low)) < len(low) else []   # one pass: 20,000 columns read at once
-    if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case)", file=file, column=dup[0])
+    if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case or spaces)", file=file, column=dup[0])
     out = df.copy()
     out.columns = names
     return out
@@ -207,6 +208,7 @@ def parse_count(value) -> int:
         if _PLAIN.fullmatch(s) or _WESTERN.fullmatch(s) or _INDIAN.fullmatch(s): n = int(s.replace(',', ''))
         elif not s: raise ValueError("empty cell: a whole number is needed")
         elif s.upper() in EXCEL_ERRORS: raise ValueError(f"an Excel error cell ({s}): the formula behind it failed")
+        elif re.fullmatch(r'-\s*[0,]+(\.0*)?', s): raise ValueError(f"a minus sign before zero: {s!r} (write 0)")
         elif re.fullmatch(r'-\s*[0-9][0-9,]*(\.[0-9]*)?', s): raise ValueError(f"negative count: {s!r}")
         elif re.fullmatch(r'[0-9][0-9,]*\.0*', s): raise ValueError(f"not a whole number as written: {s!r} (write it without a decimal point)")
         elif re.fullmatch(r'[0-9][0-9,]*\.[0-9]+', s): raise ValueError(f"not a whole number: {s!r}")
@@ -221,6 +223,9 @@ def parse_count(value) -> int:
     elif isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer(): raise ValueError(f"not a whole number: {value!r}")
         n = int(value)
+    elif isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        raise ValueError(f"a {'date' if isinstance(value, datetime.date) else 'time'} ({value}), not a count: the cell is formatted "
+                         "as a date or time in the workbook; format it as a number and retype the count")
     else: raise ValueError(f"not a number: {value!r} ({type(value).__name__})")
     if n < 0: raise ValueError(f"negative count: {value!r}")
     if n >= MAX_COUNT: raise ValueError(f"implausibly large count {n:,}: more than the population of the world")
@@ -354,8 +359,10 @@ def _cells(ws) -> tuple:
         def parse_cell(self, element):
             c = super().parse_cell(element)
             c['formula'] = element.find(FORMULA_TAG) is not None
+            c['percent'] = c.get('style_id') in percent
             return c
     wb = ws.parent
+    percent = _percent_styles(wb)
     with ws._get_source() as src:
         p = Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
                    timedelta_formats=wb._timedelta_formats)
@@ -364,6 +371,17 @@ def _cells(ws) -> tuple:
     hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a)}
     hidden_cols = {c for a in p.column_dimensions.values() if yes(a) for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
     return rows, hidden_rows, hidden_cols
+
+def _percent_styles(wb) -> set:
+    "The style numbers of a workbook whose number format shows a percentage (`0%`, `0.00%`, …): such a cell is not a count."
+    from openpyxl.styles.numbers import BUILTIN_FORMATS
+    out = set()
+    try:
+        for i, st in enumerate(wb._cell_styles):
+            f = BUILTIN_FORMATS.get(st.numFmtId) if st.numFmtId < 164 else wb._number_formats[st.numFmtId - 164]
+            if f and '%' in re.sub(r'"[^"]*"|\\.', '', f): out.add(i)
+    except (AttributeError, IndexError, TypeError): pass          # no styles: no percentage
+    return out
 
 def _value(c: dict):
     if c['data_type'] == 'e': return ExcelError(c['value'])
@@ -381,12 +399,13 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
     except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
     try:
         ws = _choose_sheet(wb, sheet, name, role)
-        rows, lines, formulas = [], [], {}
+        rows, lines, formulas, percents = [], [], {}, set()
         try:
             cells_by_row, hidden_rows, hidden_cols = _cells(ws)
             for r, cells in cells_by_row:
                 vals = {c['column']: _value(c) for c in cells if c['value'] is not None or c['formula']}
                 formulas.update({(r, c['column']): c for c in cells if c['formula']})
+                percents.update((r, c['column']) for c in cells if c['percent'] and c['value'] is not None)
                 if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
         except Exception as e: raise InputError(f"sheet {ws.title!r} cannot be read ({type(e).__name__}: {printable(e)})", file=name) from None
     finally: wb.close()
@@ -410,6 +429,11 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
     for col in sorted(hidden_cols & set(names)):
         raise InputError(f"column {get_column_letter(col)} is hidden in the workbook: it would be read though not seen; unhide it, "
                          "or delete it", file=name, column=printable(names[col]))
+    for r, col in sorted(percents):
+        if col in names and r != lines[0] and str(names[col]).strip().lower() in COUNT_COLUMNS:
+            raise InputError(f"cell {get_column_letter(col)}{r} is formatted as a percentage (Excel shows it times 100, with %), "
+                             "not a count: give the count itself, in a cell formatted as a number", file=name, row=r,
+                             column=printable(names[col]))
     for (r, col), c in sorted(formulas.items()):
         if col not in names: continue
         where = dict(file=name, row=r, column=printable(names[col]) if r != lines[0] else None)
@@ -443,9 +467,14 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
     if not text.strip(): raise InputError("the file is empty", file=name)
     reader = csv.reader(io.StringIO(text, newline=''), strict=True)
     header, rows, lines, end = None, [], [], 0
+    sep = re.fullmatch(r'sep=(.?)', re.split(r'\r\n|\r|\n', text, maxsplit=1)[0].strip(' '))   # Excel's first line `sep=,`
+    if sep and sep[1] != ',':
+        raise InputError(f"the first line {printable(sep[0])!r} says the fields are separated by {printable(sep[1] or 'nothing')!r}, "
+                         "not by commas: save the table as CSV with commas (CSV UTF-8)", file=name, row=1)
     try:
         for fields in reader:
             start, end = end + 1, reader.line_num                    # a quoted field may span lines: the row starts at `start`
+            if sep and start == 1: continue                          # `sep=,`: says only that the fields are separated by commas
             if not any(f.strip() for f in fields): continue          # blank line
             if header is None: header = [f.strip() for f in fields]; continue
             if len(fields) != len(header):                            # a row must have exactly the header's fields
@@ -453,6 +482,8 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
                                  "or an unquoted name containing a comma", file=name, row=start)
             rows.append(fields); lines.append(start)
     except csv.Error as e: raise InputError(f"not a well-formed CSV table ({e})", file=name, row=end + 1) from None
+    while header and not header[-1] and all(not r[len(header) - 1].strip() for r in rows):   # trailing empty columns (as in a workbook)
+        header.pop(); rows = [r[:len(header)] for r in rows]
     return pd.DataFrame(rows, columns=header, dtype=object), lines
 
 # %% ../../nbs/01_bodies.ipynb #5a1e7c05
@@ -470,12 +501,36 @@ def _depth(x, limit: int) -> int:
         elif isinstance(v, list): stack.extend((w, d + 1) for w in v if isinstance(w, (dict, list)))
     return deepest
 
+class _JSONRefusal(Exception): "What strict JSON refuses though Python's parser takes it (see `read_json`)."
+
+def _json_object(pairs: list) -> dict:
+    "An object of a JSON input: a key given twice is refused (Python's parser would keep the last, silently)."
+    d = dict(pairs)
+    if len(d) < len(pairs):
+        k = next(k for k, n in collections.Counter(k for k, _ in pairs).items() if n > 1)
+        raise _JSONRefusal(f"the key {printable(k)!r} is given twice in one object (which is meant is not clear; keep one)")
+    return d
+
+def _json_constant(name: str):
+    raise _JSONRefusal(f"{name} is not a number in JSON (a value must be a number, text, true, false or null)")
+
+MAX_JSON_DIGITS = 20         # digits of an integer in a JSON input (no field of a result needs more)
+
+def _json_int(s: str) -> int:
+    if len(s.lstrip('-')) > MAX_JSON_DIGITS: raise _JSONRefusal(f"a number of {len(s.lstrip('-')):,} digits: no field of a result holds one")
+    return int(s)
+
 def read_json(path, what: str = 'JSON file', limit: int = MAX_INPUT):
     """A JSON input, parsed: a regular file (see `open_input`) of at most `limit` bytes, UTF-8 (a byte-order mark
-    accepted), nested at most `MAX_JSON_DEPTH` levels; else `InputError` naming the file, and the line where it applies."""
+    accepted), nested at most `MAX_JSON_DEPTH` levels, strict (no key twice in an object, no NaN or Infinity, no integer of
+    more than `MAX_JSON_DIGITS` digits); else `InputError` naming the file, and the line where it applies."""
     name = str(path)
-    text = _decode(read_input(path, what, limit), name, 'UTF-8')
-    try: d = json.loads(text)
+    raw = read_input(path, what, limit)
+    if raw.startswith((b'PK\x03\x04', OLE2)):                    # an .xlsx (a zip), an old .xls: not text at all
+        raise InputError(f"is a workbook or a zip archive, not a {what}: give the .json file written with -o OUT.json", file=name)
+    text = _decode(raw, name, 'UTF-8')
+    try: d = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant, parse_int=_json_int)
+    except _JSONRefusal as e: raise InputError(f"{e}: not a {what}", file=name) from None
     except RecursionError: raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name) from None
     except ValueError as e:
         at = dict(row=e.lineno) if isinstance(e, json.JSONDecodeError) else {}
@@ -506,7 +561,10 @@ def _names(values, rows, file, column, what, required=True) -> list:
         if n is not None: continue
         try: n = clean_name(v, what)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None
-        if not n and required: raise InputError(f"blank {what}", file=file, row=r, column=column)
+        if not n and required:
+            raise InputError(f"blank {what}" + (": the reading in force allots by divisions (fill in every body's division; a "
+                             "reading that uses none, as nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a "
+                             "blank)" if column == 'division' else ''), file=file, row=r, column=column)
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
     if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names):

@@ -122,7 +122,7 @@ def check_result(d, file=None) -> None:
     `InputError` naming the field, so that a tampered or foreign file is refused, not half-read."""
     def bad(what): raise InputError(f"not a reservation_law result as saved with -o OUT.json: {what}", file=file)
     if not isinstance(d, dict): bad(f"the file holds a JSON {type(d).__name__}, not an object")
-    if d.get('schema_version') not in SCHEMA_VERSIONS: bad(f"schema_version is {d.get('schema_version')!r}, not {' or '.join(map(str, SCHEMA_VERSIONS))}")
+    if type(d.get('schema_version')) is not int or d['schema_version'] not in SCHEMA_VERSIONS: bad(f"schema_version is {d.get('schema_version')!r}, not {' or '.join(map(str, SCHEMA_VERSIONS))}")
     if not isinstance(d.get('statute'), str): bad("the field 'statute' is missing or not text")
     t = d.get('table')
     if not isinstance(t, list) or not t: bad("the field 'table' is missing, empty or not a list of rows")

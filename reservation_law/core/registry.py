@@ -42,6 +42,7 @@ class Statute:
     notes: str = ''
     status: str = 'implemented'    # 'implemented', 'modelled' (text missing; modelled on another part), 'planned'
     codes: tuple = ()              # the category codes its results use (a previous allotment is checked against them)
+    needs: object = None           # reading → the columns that reading uses (None: `required`, whatever the reading)
 
     def resolve(self, chosen: dict | None = None) -> dict:
         "Every interpretation's option: the defaults, overridden by `chosen`; unknown names or options are refused."
@@ -51,6 +52,10 @@ class Statute:
             if k not in known: raise KeyError(f"statute {self.id!r} has no interpretation {k!r} (it has: {', '.join(known) or 'none'})")
             if v not in known[k].options: raise KeyError(f"interpretation {k!r} has no option {v!r} (options: {', '.join(known[k].options)})")
         return {i.name: chosen.get(i.name, i.default) for i in self.interpretations}
+
+    def required_for(self, chosen: dict | None = None) -> tuple:
+        "The columns the reading `chosen` uses (`required` lists every column some reading uses)."
+        return self.required if self.needs is None else tuple(self.needs(self.resolve(chosen)))
 
     def __call__(self, bodies, **kw):
         if self.func is None: raise NotImplementedError(f"statute {self.id!r} is registered but not implemented yet")

@@ -77,7 +77,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
     if previous_date is not None and election_date is not None and previous_date >= election_date:
         raise InputError(f"the previous election ({previous_date:%d %B %Y}) is not before this election ({election_date:%d %B %Y})")
     if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
-    df = load_bodies(bodies, s.required, sheet)
+    df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
     prev = None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
     it = s.resolve(interpretations)
     res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)

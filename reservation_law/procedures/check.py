@@ -27,6 +27,9 @@ from .readings import reading_label
 from .readings import readings
 from .walks import walk_reason
 from .walks import walks
+from ..core.bodies import Origin
+from .readings import _unrunnable
+from ..core.bodies import origin
 
 # %% auto #0
 __all__ = ['CAVEAT', 'Check', 'check', 'walk_starts']
@@ -100,7 +103,8 @@ def _count_departures(cats: dict, pub: dict, skip=()) -> int:
     p = Counter(c for b, c in pub.items() if b not in skip and b in cats)
     return sum(1 for c in set(a) | set(p) if a[c] != p[c])
 
-def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list) -> pd.DataFrame:
+def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive: bool, budget: int, notes: list,
+                    missing: str | None = None) -> pd.DataFrame:
     """Every reading with its departures: first the readings whose counts are the list's (`counts`: the categories whose
     number differs; `contradicts`: some does), then by rows departing (ties in the order of `readings`, defaults first)."""
     cache, seen = {}, {}                                            # shared by the readings: the same table throughout
@@ -108,15 +112,27 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
         key = tuple(it.items())
         if key not in seen: seen[key] = _cats(_run(s, df, it, prev, previous_date, election_date, cache))
         return seen[key]
-    every = readings(s); total = len(every)
+    every = readings(s)
+    every, cannot, why = _unrunnable(s, df, every, missing)        # readings that use columns the input cannot give them
+    if cannot:
+        common = set.intersection(*({*s.required_for(r)} for r in every))   # every is not empty: the chosen reading runs
+        used = sorted({c for it in cannot for c in s.required_for(it)} - common)
+        ran = {(k, v) for r in every for k, v in r.items()}
+        opts = sorted({f"{k}={v}" for it in cannot for k, v in it.items() if (k, v) not in ran})   # the choices that need them
+        notes.append(f"{len(cannot)} of the {len(cannot) + len(every)} readings could not be tried: they use the column(s) "
+                     f"{', '.join(map(repr, used)) or repr(why.column)} ({', '.join(opts)}), which the input cannot give them "
+                     f"({InputError(why.message.split(' (the table has')[0].split(': the reading in force')[0], why.file, why.row, why.column, why.body)}); the other {len(every)} "
+                     "were tried")
+    total = len(every)
     if not exhaustive and len(every) > budget:
         base = run(every[0])
         inert = []
         for i in s.interpretations:
-            alone = [dict(every[0], **{i.name: o}) for o in i.options if o != i.default]
-            if all(run(a) == base for a in alone): inert.append(i)
+            alone = [a for a in (dict(every[0], **{i.name: o}) for o in i.options if o != every[0][i.name])
+                     if not cannot or a in every]
+            if alone and all(run(a) == base for a in alone): inert.append(i)
         if inert:
-            every = [r for r in every if all(r[i.name] == i.default for i in inert)]
+            every = [r for r in every if all(r[i.name] == every[0][i.name] for i in inert)]
             notes.append(f"{len(inert)} interpretation(s) change nothing on this input when chosen alone and were held at "
                          f"their defaults: {', '.join(i.name for i in inert)}; {len(every)} readings were tried "
                          f"(exhaustive=True, or --exhaustive, tries all {total})")
@@ -254,14 +270,15 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
     `allot`. `only_listed`: check only the bodies the published list names (the others are `Check.left_out`), as for a
     list of an election when fewer bodies existed."""
     s = _statute(statute)
-    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet)
+    df, missing = _load(s, bodies, allow_missing_bc=True, sheet=sheet, chosen=interpretations)
     pub = _published(s, published, list(df['body']))
     prev = _previous(s, previous, df, renames)
     chosen = s.resolve(interpretations)
     implied, notes, left = None, [], [b for b in df['body'] if b not in pub]
     if only_listed and left:
-        attrs, df = df.attrs, df[df['body'].isin(set(pub))].reset_index(drop=True)
-        df.attrs = attrs
+        o, keep = origin(df), df['body'].isin(set(pub)).tolist()
+        attrs, df = df.attrs, df[keep].reset_index(drop=True)
+        df.attrs = dict(attrs, origin=Origin(o.file, tuple(l for l, k in zip(o.lines, keep) if k), o.sheet))   # the lines of its rows
         if prev is not None: prev = prev[prev['body'].isin(set(pub))].reset_index(drop=True)
         notes.append(f"only the {len(df)} bodies the published list names were checked (only_listed): the statute was applied "
                      f"to them alone, as at an election of those bodies; left out: {', '.join(left)}")
@@ -298,7 +315,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
                      "text (see the warnings), and the text disregards it")
     table = _body_table(s, res, pub, prevd, implied, _record(prev))
     skip = set(table['body'][table['agrees'].isna()])
-    rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes)
+    rd = _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaustive, budget, notes, missing)
     c = Check(s.id, table, _counts_table(s, res, pub, implied), rd, res, chosen, implied, notes, left if only_listed else [])
     read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
     return _recorded(c, 'check', s, [('bodies', bodies, read), ('published', published), ('previous', previous)],

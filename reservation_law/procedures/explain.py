@@ -205,7 +205,7 @@ def explain(statute, bodies, body: str, previous=None, interpretations: dict | N
             sheet: str | None = None) -> Explanation:
     "Why `body` got its category under `statute`, and not each other. `renames` (OLD → NEW) and `sheet` as for `allot`."
     s = _statute(statute)
-    df = load_bodies(bodies, s.required, sheet)
+    df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
     try: body = clean_name(body) or body           # as the names of the input are read: NFC, trimmed
     except ValueError as e: raise InputError(f"--body: {e}") from None
     if body not in set(df['body']):

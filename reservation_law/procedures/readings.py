@@ -10,6 +10,8 @@ from ..core import registry
 from .allot import load_previous
 from ..core.arrangement import Result
 from ..core.bodies import InputError, load_bodies
+from ..core.bodies import origin
+from ..core.bodies import validate_bodies
 
 # %% auto #0
 __all__ = ['MAYORS', 'ordinal', 'and_list', 'readings', 'reading_label']
@@ -53,12 +55,29 @@ def reading_label(it: dict, statute=None) -> str:
     return ', '.join(diff) or 'default'
 
 # %% ../../nbs/22a_readings.ipynb #ccbd4774
-def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None):
-    "Bodies validated once (`sheet`: of a workbook); `missing` names the statute column the input lacks (only 'bc', only where allowed)."
-    try: return load_bodies(bodies, s.required, sheet), None
+def _load(s, bodies, allow_missing_bc: bool, sheet: str | None = None, chosen: dict | None = None):
+    """Bodies validated once for the columns the reading `chosen` uses (`sheet`: of a workbook); `missing` names the statute
+    column the input lacks (only 'bc', only where allowed)."""
+    need = s.required_for(chosen)
+    try: return load_bodies(bodies, need, sheet), None
     except InputError as e:
         if not (allow_missing_bc and e.column == 'bc' and e.message.startswith('missing column')): raise
-    return load_bodies(bodies, tuple(c for c in s.required if c != 'bc'), sheet), 'bc'
+    return load_bodies(bodies, tuple(c for c in need if c != 'bc'), sheet), 'bc'
+
+def _unrunnable(s, df, every: list, missing) -> tuple:
+    """Split `every` into the readings that can run and those that use a column the input cannot give them (a reading
+    that allots by divisions, on an input whose divisions are blank or absent): (can, cannot, the first refusal or None)."""
+    if s.needs is None: return every, [], None                        # every reading uses the same columns: validated once
+    fits, can, cannot, why = {}, [], [], None
+    o = origin(df)
+    for it in every:
+        need = tuple(c for c in s.required_for(it) if c != missing)
+        if need not in fits:
+            try: validate_bodies(df, need, file=o.file, lines=o.lines); fits[need] = None
+            except InputError as e: fits[need] = e
+        if fits[need] is None: can.append(it)
+        else: cannot.append(it); why = why or fits[need]
+    return can, cannot, why
 
 def _previous(s, previous, df, renames: dict | None):
     "The previous allotment, its names checked against the input and `renames` (OLD → NEW, as for `allot`) applied."

@@ -109,7 +109,7 @@ def rotate(statute: str, bodies: pd.DataFrame | str | Path, elections: int, prev
     if len(dates) != int(elections): raise ValueError(f"{len(dates)} dates for {elections} elections: give one date for each")
     for a, b in zip([previous_date] + dates, dates):
         if a is not None and b is not None and not a < b: raise ValueError(f"the elections must be in date order: {a} is not before {b}")
-    df = load_bodies(bodies, s.required)                   # validated once; every election gets the validated table
+    df = load_bodies(bodies, s.required_for(interpretations))   # validated once (the reading's columns); every election gets it
     it = s.resolve(interpretations)
     if not given and it.get('article-334') == 'as-enacted' and dates[-1] > registry.ARTICLE_334_EXPIRY:
         notes.append("after the Article 334 period no SC or ST office is reserved (article-334=as-enacted); choose "

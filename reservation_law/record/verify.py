@@ -23,7 +23,7 @@ def read_saved(path) -> dict:
     from reservation_law.core.bodies import read_json
     name = str(path)
     d = read_json(path, 'saved result of reservation_law (JSON)')     # a regular file, bounded in size and depth
-    if not isinstance(d, dict) or d.get('schema_version') not in SCHEMA_VERSIONS or not isinstance(d.get('provenance'), dict) \
+    if not isinstance(d, dict) or type(d.get('schema_version')) is not int or d['schema_version'] not in SCHEMA_VERSIONS or not isinstance(d.get('provenance'), dict) \
             or not d['provenance'].get('statute'):
         raise InputError(f"not a saved reservation_law result with its provenance (schema_version "
                          f"{' or '.join(map(str, SCHEMA_VERSIONS))}; written with -o OUT.json)", file=name)

@@ -646,7 +646,7 @@ NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar P
     'Our copy of the text stops inside the Explanation to (d), before anything for Nagar Panchayats: how are their '
     'offices allotted?',
     {'divisions': 'modelled on (c)-(d) for Palika Parishads: among the divisions, then inside each division',
-     'state': 'one State-wide arrangement per (d), without divisions (the division column is required but not used)'},
+     'state': 'one State-wide arrangement per (d), without divisions (the division column is not used: it may be blank or absent)'},
     'divisions')
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #40947b7b
@@ -701,7 +701,8 @@ def _validated(bodies, required: tuple) -> bool:
         s = bodies[c] if c == 'body' else pd.Series(pd.unique(bodies[c]))   # a division repeats: each spelling once
         if pd.api.types.infer_dtype(s, skipna=False) != 'string': return False
         names = s.tolist()
-        if not all(names) or list(map(str.strip, names)) != names: return False   # blank, or not trimmed
+        if (c == 'body' or c in required) and not all(names): return False   # blank where it is used
+        if list(map(str.strip, names)) != names: return False                # not trimmed
     names = bodies['body'].tolist()
     return len(set(names)) == len(names)
 
@@ -715,8 +716,8 @@ def _divisions(bodies: pd.DataFrame) -> tuple:
 
 def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
-    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': bodies['division'].array.copy(), 'category': code,
-                          'clause': cl})
+    division = bodies['division'].array.copy() if 'division' in bodies.columns else [''] * len(bodies)   # absent: unused
+    table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': division, 'category': code, 'clause': cl})
     ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
     d, dn = pd.factorize(table['division'])
     tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
@@ -730,10 +731,11 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     validation, the divisions, the arrangements and each step whose inputs repeat are then done once."""
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
+    need = st.required_for(it)                                      # the columns this reading uses (divisions or not)
     if cache is not None and cache.get('input') is not bodies: cache.clear(); cache['input'] = bodies
-    if cache is not None and 'bodies' in cache: bodies = cache['bodies']
-    elif not _validated(bodies, st.required): bodies = load_bodies(bodies, st.required)   # validation once
-    if cache is not None: cache['bodies'] = bodies
+    if cache is not None and ('bodies', need) in cache: bodies = cache[('bodies', need)]   # validated for these columns
+    elif not _validated(bodies, need): bodies = load_bodies(bodies, need)   # validation once for each set of columns
+    if cache is not None: cache[('bodies', need)] = bodies
     m, kind = statute == NP, KIND[statute]
     warns, steps, assumptions = [], [], []
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5); Art. 334')
@@ -837,6 +839,10 @@ def nagar_panchayats(bodies, interpretations=None, previous=None, previous_date=
 INTERPRETATIONS = (GROUP_WOMEN_BOUND, WOMEN_TOTAL_BOUND, DIVISION_ROUNDING, DIVISION_EXCESS, GROUP_WOMEN_DIVISIONS,
                    WOMEN_DIVISIONS, TIEBREAK, ARTICLE_243T, PERCENTAGE, GENERAL_WOMEN, CYCLE_SCOPE, DIVISION_FALLBACK)
 REQUIRED = ('population', 'sc', 'st', 'bc', 'women', 'division')
+
+def _np_needs(it: dict) -> tuple:
+    "The columns a reading of the Nagar Panchayats uses: the divisions only where the allotment goes by divisions."
+    return REQUIRED if it['nagar-panchayat-procedure'] == 'divisions' else tuple(c for c in REQUIRED if c != 'division')
 CITATION = 'U.P. Municipalities Act, 1916, s.9-A(5), as substituted by U.P. Act of 2023 (Urban Local Self Government Laws (Amendment)), s.2'
 _STATUTES = {
     PP: register(Statute(PP, 'Offices of Chairperson, U.P. Palika Parishads (2023)', CITATION, 'allot', (TEXT,),
@@ -846,8 +852,9 @@ _STATUTES = {
     NP: register(Statute(NP, 'Offices of Chairperson, U.P. Nagar Panchayats (2023)', CITATION, 'allot', (TEXT,),
         (ORDINANCE_2023, None), INTERPRETATIONS + (NP_PROCEDURE,), REQUIRED, nagar_panchayats,
         notes='(a) and (b) apply as written; the allotment is MODELLED on (c)-(d) for Palika Parishads because the text '
-              'for Nagar Panchayats is missing from our copy (division is required because the default needs it); '
-              'no rotation provision in our copy', status='modelled', codes=tuple(UP_CODES))),
+              'for Nagar Panchayats is missing from our copy (division is required by the default, which allots by divisions; '
+              'under nagar-panchayat-procedure=state it may be blank or absent); no rotation provision in our copy',
+        status='modelled', codes=tuple(UP_CODES), needs=_np_needs)),
 }
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #ad36ecc2
