@@ -279,8 +279,13 @@ class Arrangement:
         skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
         seq = [b for b in sequence if b not in skip] if skip else list(sequence)
         labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
-        warns = []
-        for i in np.flatnonzero(labels[1:] != labels[:-1]).tolist():      # only where the label changes
+        warns, change = [], np.flatnonzero(labels[1:] != labels[:-1])      # only where the label changes
+        if len(change) > 16:                                               # many: keep only the tied pairs, in bulk
+            if not hasattr(self, '_rank'): self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
+            at = np.fromiter(map(self._rank.__getitem__, seq), dtype='int64', count=len(seq)) - 1
+            v = self._value[at]
+            change = change[v[change] == v[change + 1]]
+        for i in change.tolist():
             w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})")
             if w: warns.append(w)
         return warns
