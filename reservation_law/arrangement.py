@@ -203,6 +203,11 @@ class Arrangement:
             self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
         return self._rank[body]
 
+    def ranks(self, bodies: list) -> np.ndarray:
+        "`rank` of each of `bodies` at once, as an array (one table of places for all)."
+        if not hasattr(self, '_rank'): self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
+        return np.fromiter(map(self._rank.__getitem__, bodies), dtype='int64', count=len(bodies))
+
     @property
     def population(self) -> dict:
         "Each body's population (the tie-break's figure)."
@@ -281,9 +286,7 @@ class Arrangement:
         labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
         warns, change = [], np.flatnonzero(labels[1:] != labels[:-1])      # only where the label changes
         if len(change) > 16:                                               # many: keep only the tied pairs, in bulk
-            if not hasattr(self, '_rank'): self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
-            at = np.fromiter(map(self._rank.__getitem__, seq), dtype='int64', count=len(seq)) - 1
-            v = self._value[at]
+            v = self._value[self.ranks(seq) - 1]
             change = change[v[change] == v[change + 1]]
         for i in change.tolist():
             w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})")

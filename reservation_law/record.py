@@ -15,9 +15,9 @@ from .rounding import Count
 from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 
 # %% auto #0
-__all__ = ['PACKAGE', 'SCHEMA_VERSION', 'SCHEMA_VERSIONS', 'FRAME_HASH', 'ILLUSTRATIVE', 'BUNDLED', 'BUNDLED_ROWS', 'CODES_HINDI',
-           'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'PROVENANCE_CSS', 'MAX_DRAWN', 'OUTPUT_SUFFIXES', 'STALE',
-           'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'inputs_of',
+__all__ = ['FAST_ROWS', 'PACKAGE', 'SCHEMA_VERSION', 'SCHEMA_VERSIONS', 'FRAME_HASH', 'ILLUSTRATIVE', 'BUNDLED', 'BUNDLED_ROWS',
+           'CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'REPORT_CSS', 'PROVENANCE_CSS', 'MAX_DRAWN', 'OUTPUT_SUFFIXES',
+           'STALE', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'inputs_of',
            'illustrative_lines', 'said_illustrative', 'provenance', 'provenance_rows', 'provenance_lines', 'jsonable',
            'result_dict', 'to_json', 'from_json', 'upgrade', 'check_result', 'codes_table', 'csv_bytes',
            'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame', 'workbook_bytes',
@@ -80,11 +80,13 @@ def _csv_bytes_fast(df: pd.DataFrame) -> bytes | None:
     head = io.StringIO(); csv.writer(head, lineterminator='\n').writerow(df.columns)
     return head.getvalue().encode('utf-8') + body[body != 0].tobytes()      # the padding dropped, row by row
 
+FAST_ROWS = 2_000   # below about 1,000 rows pandas' writer is the quicker (its fixed cost is smaller)
+
 def sha256_frame(df: pd.DataFrame) -> str:
     """The SHA-256 of a DataFrame's contents written as CSV (UTF-8, no index, LF): `FRAME_HASH`, the canonical hash of a table
-    given in code. The bytes are pandas' `to_csv`; a table of integers and plain text is written by `_csv_bytes_fast`, the
-    same bytes in about half the time (a million rows: tested equal, timed in benchmarks/README.md)."""
-    data = _csv_bytes_fast(df)
+    given in code. The bytes are pandas' `to_csv`; a table of more than `FAST_ROWS` rows of integers and plain text is
+    written by `_csv_bytes_fast`, the same bytes (tested) in about half the time (timed in benchmarks/README.md)."""
+    data = _csv_bytes_fast(df) if len(df) > FAST_ROWS else None
     if data is None: data = df.to_csv(index=False, lineterminator='\n').encode('utf-8')
     return hashlib.sha256(data).hexdigest()
 

@@ -72,6 +72,7 @@ def test_ties_between_in_bulk_is_pair_by_pair():
                 for w in [arr.tie_warning(a, b, 'x', f"fall on either side of a cut-off ({label[a]} / {label[b]})")] if w]
     got = arr.ties_between(arr.order, label, 'x')
     assert len(pairwise) > 16 and [str(w) for w in got] == [str(w) for w in pairwise]
+    assert arr.ranks(arr.order[::-1]).tolist() == [arr.rank(b) for b in arr.order[::-1]] == list(range(n, 0, -1))
     skip = set(arr.order[::4])
     seq = [b for b in arr.order if b not in skip]
     pairwise = [w for a, b in zip(seq, seq[1:]) if label[a] != label[b]
