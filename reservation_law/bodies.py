@@ -581,6 +581,9 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     for col in COUNT_COLUMNS:
         if col not in df.columns: continue
         c = df[col]
+        if str(c.dtype) == 'int64':                       # NumPy's int64 (no gap possible, nothing to convert): the range only
+            v = c.to_numpy()
+            if len(v) == 0 or (int(v.min()) >= 0 and int(v.max()) < MAX_COUNT): continue
         if pd.api.types.is_integer_dtype(c.dtype) and not pd.api.types.is_bool_dtype(c.dtype) and not c.isna().any() \
                 and (len(c) == 0 or (int(c.min()) >= 0 and int(c.max()) < MAX_COUNT)):
             df[col] = c.astype('int64'); continue                  # whole numbers already: checked as a column
