@@ -59,11 +59,13 @@ _COLUMN = st.one_of(st.lists(st.integers(-2**63 + 1, 2**63 - 1), min_size=4, max
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(['body', 'a,b', 'n', 'x"y', '']), _COLUMN), min_size=1, max_size=4))
-def test_frame_hash_is_the_hash_of_pandas_csv_whatever_the_columns(cols):
+@given(st.lists(st.tuples(st.sampled_from(['body', 'a,b', 'n', 'x"y', '', None, 0, 1.5]), _COLUMN), min_size=1, max_size=4),
+       st.booleans())
+def test_frame_hash_is_the_hash_of_pandas_csv_whatever_the_columns(cols, two_rows_of_labels):
     "sha256_frame (its NumPy path or pandas) is the SHA-256 of exactly `to_csv(index=False, lineterminator='\\n')` (FRAME_HASH)."
     df = pd.DataFrame({i: v for i, (_, v) in enumerate(cols)})
-    df.columns = [name for name, _ in cols]
+    names = [name for name, _ in cols]
+    df.columns = pd.MultiIndex.from_arrays([names, [str(n) + '2' for n in names]]) if two_rows_of_labels else names
     csv_bytes = df.to_csv(index=False, lineterminator='\n').encode('utf-8')
     assert sha256_frame(df) == hashlib.sha256(csv_bytes).hexdigest()
     fast = _csv_bytes_fast(df)
