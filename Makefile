@@ -44,3 +44,4 @@ test: install chromium
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/cli.py
+	$(BIN)/python benchmarks/frame_hash.py

@@ -66,3 +66,46 @@ def test_headers_differing_only_in_case_are_refused(workdir):
 def test_a_group_column_the_statute_does_not_use_is_not_checked_against_the_population(workdir):
     (workdir / 't.csv').write_text('body,population,sc,st,bc\nA,30000,1000,1000,40000\n', encoding='utf-8')
     assert load_bodies('t.csv', ('population', 'sc', 'st')).bc.tolist() == [40000]
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(['A', 'z', ' ', '=', '-', '+', '@', '\n', '\t', 'é', '\u200b', ',']),
+                        max_size=5), max_size=5))
+def test_plain_names_in_bulk_are_the_plain_names_one_by_one(values):
+    "The whole-column check of plain names says exactly what the check of each name says."
+    from reservation_law.core.bodies import _all_plain_names, _plain_name
+    assert _all_plain_names(values) == all(map(_plain_name, values))
+
+
+def _rows_one_by_one(text):
+    "The table as read_table reads it row by row (its slow path, kept as the reference): header, rows, line numbers."
+    import csv, io
+    reader = csv.reader(io.StringIO(text, newline=''), strict=True)
+    header, rows, lines, end = None, [], [], 0
+    for fields in reader:
+        start, end = end + 1, reader.line_num
+        if not any(f.strip() for f in fields): continue
+        if header is None: header = [f.strip() for f in fields]; continue
+        if len(fields) != len(header): return 'error', start
+        rows.append(fields); lines.append(start)
+    return header, rows, lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(['a', 'b', ' ', ',', '\n', '\r', '\r\n', '\t', 'ह']), max_size=8).map(''.join),
+                min_size=1, max_size=6).map(lambda ls: 'body,category\n' + '\n'.join(ls)))
+def test_a_csv_without_quotes_reads_as_row_by_row(tmp_path_factory, text):
+    "read_table's one-call read of a CSV without quotes gives the same table and line numbers as reading row by row."
+    from reservation_law.core.bodies import read_table
+    p = tmp_path_factory.mktemp('csv') / 'p.csv'
+    p.write_bytes(text.encode('utf-8'))
+    want = _rows_one_by_one(text)
+    if want[0] == 'error':
+        with pytest.raises(InputError) as e: read_table(p)
+        assert f"row {want[1]}" in str(e.value)
+        return
+    df, lines = read_table(p)
+    assert list(df.columns) == want[0] and df.values.tolist() == want[1] and lines == want[2]

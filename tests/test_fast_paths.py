@@ -60,3 +60,22 @@ def test_divisions_checked_once_a_spelling_is_row_by_row(case, required, monkeyp
     assert outcome(validate_bodies, df, required) == fast
     if case == 'repeated': assert fast[0] == 'ok'
     if case == 'two spellings': assert fast[0] == 'error'
+
+
+def test_ties_between_in_bulk_is_pair_by_pair():
+    "With many changes of label, ties_between keeps only the tied pairs in bulk: the warnings are those of every pair."
+    from reservation_law.core.arrangement import Arrangement
+    n = 300
+    df = pd.DataFrame({'body': [f'B{i:03d}' for i in range(n)], 'population': [1000 + (i % 7) for i in range(n)]})
+    arr = Arrangement(df, {b: i % 5 for i, b in enumerate(df.body)}, by='key', clause='(x)')
+    label = {b: ('SC', 'W', 'UR')[i % 3] for i, b in enumerate(arr.order)}
+    pairwise = [w for a, b in zip(arr.order, arr.order[1:]) if label[a] != label[b]
+                for w in [arr.tie_warning(a, b, 'x', f"fall on either side of a cut-off ({label[a]} / {label[b]})")] if w]
+    got = arr.ties_between(arr.order, label, 'x')
+    assert len(pairwise) > 16 and [str(w) for w in got] == [str(w) for w in pairwise]
+    assert arr.ranks(arr.order[::-1]).tolist() == [arr.rank(b) for b in arr.order[::-1]] == list(range(n, 0, -1))
+    skip = set(arr.order[::4])
+    seq = [b for b in arr.order if b not in skip]
+    pairwise = [w for a, b in zip(seq, seq[1:]) if label[a] != label[b]
+                for w in [arr.tie_warning(a, b, 'x', f"fall on either side of a cut-off ({label[a]} / {label[b]})")] if w]
+    assert [str(w) for w in arr.ties_between(arr.order, label, 'x', skip=skip)] == [str(w) for w in pairwise]

@@ -8,7 +8,8 @@ import reservation_law as rl
 from reservation_law.core.bodies import example_path, InputError
 from reservation_law.cli import run
 from reservation_law.core.json import from_json, to_json
-from reservation_law.core.provenance import source_commit, sha256_file, FRAME_HASH, ILLUSTRATIVE
+from reservation_law.core.provenance import source_commit, sha256_file, sha256_frame, _csv_bytes_fast, FRAME_HASH, ILLUSTRATIVE
+from hypothesis import given, settings, strategies as st
 
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
 WARDS = str(example_path())
@@ -46,6 +47,52 @@ def test_dataframe_input_hash_is_its_canonical_csv_labelled_so_and_changes_with_
     same = rl.allot('up-mayor-2023', pd.read_csv(CORP)).provenance   # the bundled illustrative file, read in code: known too
     assert same['inputs'][0]['bundled'] == 'up_corporations_17_bc_illustrative.csv' and same['illustrative']
 
+
+
+_TEXT = st.text(alphabet=st.sampled_from(['a', 'Z', ' ', 'ā', '्', '😀', ',', '"', '\n', '\r', '\x00', '0', '-']), max_size=6)
+_COLUMN = st.one_of(st.lists(st.integers(-2**63 + 1, 2**63 - 1), min_size=4, max_size=4),
+                    st.lists(st.integers(-10**10, 10**10), min_size=4, max_size=4),
+                    st.lists(st.integers(0, 2**64 - 1), min_size=4, max_size=4).map(lambda v: pd.array(v, dtype='uint64')),
+                    st.lists(_TEXT, min_size=4, max_size=4),
+                    st.lists(_TEXT, min_size=4, max_size=4).map(lambda v: pd.array(v, dtype='object')),
+                    st.lists(st.one_of(_TEXT, st.none(), st.integers(0, 9)), min_size=4, max_size=4).map(lambda v: pd.array(v, dtype='object')),
+                    st.lists(st.floats(allow_nan=True), min_size=4, max_size=4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(['body', 'a,b', 'n', 'x"y', '', None, 0, 1.5]), _COLUMN), min_size=1, max_size=4),
+       st.booleans())
+def test_frame_hash_is_the_hash_of_pandas_csv_whatever_the_columns(cols, two_rows_of_labels):
+    "sha256_frame (its NumPy path or pandas) is the SHA-256 of exactly `to_csv(index=False, lineterminator='\\n')` (FRAME_HASH)."
+    df = pd.DataFrame({i: v for i, (_, v) in enumerate(cols)})
+    names = [name for name, _ in cols]
+    df.columns = pd.MultiIndex.from_arrays([names, [str(n) + '2' for n in names]]) if two_rows_of_labels else names
+    csv_bytes = df.to_csv(index=False, lineterminator='\n').encode('utf-8')
+    assert sha256_frame(df) == hashlib.sha256(csv_bytes).hexdigest()
+    fast = _csv_bytes_fast(df)
+    assert fast is None or fast == csv_bytes
+
+
+def test_frame_hash_of_a_large_table_of_numbers_and_names_takes_the_numpy_path():
+    "The table a user gives in code (names, divisions, counts): written by NumPy (not pandas' CSV writer), the same bytes."
+    import numpy as np
+    r = np.random.default_rng(7)
+    n = 20_000
+    df = pd.DataFrame({'body': [f'Body {i:06d} ñ' if i % 7 else f'B{i}' for i in range(n)], 'division': pd.array(
+        [f'Division {d}' for d in r.integers(1, 19, n)], dtype='string'), 'population': r.integers(0, 10**7, n),
+        'sc': r.integers(-10**12, 10**12, n), 'st': np.zeros(n, dtype='int32'), 'bc': r.integers(0, 2**63 - 1, n)})
+    fast = _csv_bytes_fast(df)
+    assert fast is not None and fast == df.to_csv(index=False, lineterminator='\n').encode('utf-8')
+    assert sha256_frame(df) == hashlib.sha256(fast).hexdigest()
+
+
+def test_no_bundled_file_has_more_rows_than_a_frame_is_looked_up_for():
+    "input_entry looks a DataFrame up among the bundled files only up to BUNDLED_ROWS rows: every bundled file is within it."
+    from reservation_law.core.provenance import BUNDLED, BUNDLED_ROWS, PACKAGE
+    rows = {name: len(pd.read_csv(PACKAGE / 'data' / name)) for name, what in BUNDLED.values() if what}
+    assert rows and max(rows.values()) <= BUNDLED_ROWS, rows
+    big = pd.concat([pd.read_csv(CORP)] * 60, ignore_index=True).assign(body=lambda d: [f'B{i}' for i in range(len(d))])
+    assert len(big) > BUNDLED_ROWS and 'bundled' not in rl.allot('up-mayor-2023', big).provenance['inputs'][0]
 
 def test_version_prints_version_and_commit():
     r = subprocess.run([str(BIN), '--version'], capture_output=True, text=True)

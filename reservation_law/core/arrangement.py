@@ -203,6 +203,11 @@ class Arrangement:
             self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
         return self._rank[body]
 
+    def ranks(self, bodies: list) -> np.ndarray:
+        "`rank` of each of `bodies` at once, as an array (one table of places for all)."
+        if not hasattr(self, '_rank'): self._rank = dict(zip(self.order, range(1, len(self.order) + 1)))
+        return np.fromiter(map(self._rank.__getitem__, bodies), dtype='int64', count=len(bodies))
+
     @property
     def population(self) -> dict:
         "Each body's population (the tie-break's figure)."
@@ -279,8 +284,11 @@ class Arrangement:
         skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
         seq = [b for b in sequence if b not in skip] if skip else list(sequence)
         labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
-        warns = []
-        for i in np.flatnonzero(labels[1:] != labels[:-1]).tolist():      # only where the label changes
+        warns, change = [], np.flatnonzero(labels[1:] != labels[:-1])      # only where the label changes
+        if len(change) > 16:                                               # many: keep only the tied pairs, in bulk
+            v = self._value[self.ranks(seq) - 1]
+            change = change[v[change] == v[change + 1]]
+        for i in change.tolist():
             w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})")
             if w: warns.append(w)
         return warns

@@ -466,6 +466,12 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
     text = _decode(raw, name)
     if not text.strip(): raise InputError("the file is empty", file=name)
     reader = csv.reader(io.StringIO(text, newline=''), strict=True)
+    if '"' not in text:     # no quoted field, so each row is one line: read in one call, and if every row is whole, done
+        try: rows = list(reader)
+        except csv.Error: rows = None                                # row by row below, to say where
+        if rows and len(set(map(len, rows))) == 1 and all(map(str.strip, map(''.join, rows))):   # no blank row, none short
+            return pd.DataFrame(rows[1:], columns=[f.strip() for f in rows[0]], dtype=object), list(range(2, len(rows) + 1))
+        reader = csv.reader(io.StringIO(text, newline=''), strict=True)
     header, rows, lines, end = None, [], [], 0
     sep = re.fullmatch(r'sep=(.?)', re.split(r'\r\n|\r|\n', text, maxsplit=1)[0].strip(' '))   # Excel's first line `sep=,`
     if sep and sep[1] != ',':
@@ -545,6 +551,15 @@ def _plain_name(v) -> bool:
     "A name that needs no further check: printable ASCII, trimmed, not formula-like, of a sensible length."
     return type(v) is str and 0 < len(v) <= MAX_NAME and v.isascii() and v.isprintable() and v[0] not in ' =+-@' and v[-1] != ' '
 
+_NOT_PLAIN_EDGE = re.compile(r'^[ =+@-]| $', re.M)
+
+def _all_plain_names(values: list) -> bool:
+    "Is every value a plain name (`_plain_name`)? Checked on the whole column at once (a line break is never plain)."
+    if not values or set(map(type, values)) != {str}: return not values
+    joined = '\n'.join(values)
+    return (0 < min(map(len, values)) and max(map(len, values)) <= MAX_NAME and joined.isascii()
+            and ''.join(values).isprintable() and not _NOT_PLAIN_EDGE.search(joined))
+
 def _fast_key(n: str) -> str:
     return (n.casefold() if '  ' not in n else ' '.join(n.casefold().split())) if n.isascii() else name_key(n)
 
@@ -556,7 +571,7 @@ def _all_plain(values) -> bool:
 def _names(values, rows, file, column, what, required=True) -> list:
     "Trusted names of a column; refused when blank (if `required`), twice, or two that could be one."
     if column == 'division' and _all_plain(values): return _division_names(list(values), rows, file)   # each spelling once
-    names = [v if _plain_name(v) else None for v in values]      # the common case, checked in C
+    names = list(values) if _all_plain_names(list(values)) else [v if _plain_name(v) else None for v in values]   # the common case
     for i, (r, v, n) in enumerate(zip(rows, values, names)):
         if n is not None: continue
         try: n = clean_name(v, what)
@@ -624,6 +639,9 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     for col in COUNT_COLUMNS:
         if col not in df.columns: continue
         c = df[col]
+        if str(c.dtype) == 'int64':                       # NumPy's int64 (no gap possible, nothing to convert): the range only
+            v = c.to_numpy()
+            if len(v) == 0 or (int(v.min()) >= 0 and int(v.max()) < MAX_COUNT): continue
         if pd.api.types.is_integer_dtype(c.dtype) and not pd.api.types.is_bool_dtype(c.dtype) and not c.isna().any() \
                 and (len(c) == 0 or (int(c.min()) >= 0 and int(c.max()) < MAX_COUNT)):
             df[col] = c.astype('int64'); continue                  # whole numbers already: checked as a column

@@ -129,10 +129,12 @@ def _closest(name: str, names: list) -> list:
 def _plain_previous(names: list, cats: list, known) -> bool:
     """The check of `load_previous` below, in bulk, for the common case: every name plain (printable ASCII, trimmed, not
     formula-like, as `bodies` trusts them), none twice even by case, every code one of `known`. False: row by row."""
-    from reservation_law.core.bodies import _plain_name, _fast_key
+    from reservation_law.core.bodies import _all_plain_names, _fast_key
     known = set(known)
-    return (all(map(_plain_name, names)) and len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names)
-            and all(type(c) is str and c in known for c in cats))
+    if not (_all_plain_names(names) and len(set(names)) == len(names)): return False
+    joined = '\n'.join(names)               # plain names are ASCII without a line break: their keys, in one call
+    keys = joined.casefold().split('\n') if '  ' not in joined else map(_fast_key, names)
+    return len(set(keys)) == len(names) and set(map(type, cats)) <= {str} and known.issuperset(cats)
 
 
 # %% ../../nbs/20_allot.ipynb #aaeb6457
@@ -183,8 +185,8 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         if old not in seen: raise InputError(f"--rename {old}={new}: {old!r} is not a body of the previous allotment", file=file)
         if nameset is not None and new not in nameset: raise InputError(f"--rename {old}={new}: {new!r} is not a body of this input", file=file)
         if new in seen and new not in renames: raise InputError(f"--rename {old}={new}: {new!r} is in the previous allotment already", file=file, row=seen[new])
-    bodies = [renames.get(b, b) for b in bodies]
-    if nameset is not None:
+    if renames: bodies = [renames.get(b, b) for b in bodies]
+    if nameset is not None and not nameset.issuperset(bodies):
         for r, b in zip(lines, bodies):
             if b not in nameset:
                 close = _closest(b, list(names))

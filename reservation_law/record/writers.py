@@ -78,8 +78,10 @@ def _sheet(wb, title: str, df: pd.DataFrame):
         ws.set_column(j, j, min(80, max(8, width + 2)))
         ws.write_string(0, j, str(col), bold)
     ws.freeze_panes(1, 0)
-    write = [ws.write_number if df[c].dtype.kind in 'iu' else ws.write_string if all(type(v) is str for v in values)
+    write = [ws._write_number if df[c].dtype.kind in 'iu' else ws._write_string if all(type(v) is str for v in values)
              else functools.partial(_write_cell, ws) for c, values in zip(df.columns, columns)]   # the writer each column needs
+    # (`_write_number`, `_write_string`: XlsxWriter's own writers without its decorator, which reads "A1"-style cell names;
+    # the cells here are (row, column) numbers; the workbooks of the bundled examples were the same bytes with either.)
     for i, row in enumerate(zip(*columns), 1):
         for j, v in enumerate(row): write[j](i, j, v)
     return ws

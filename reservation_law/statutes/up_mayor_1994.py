@@ -341,7 +341,7 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
 
 def _previous_1994(previous, names, warns):
     "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
-    prev = dict(zip(previous['body'], previous['category']))
+    prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     gone = sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     missing = [b for b in names if b not in prev]

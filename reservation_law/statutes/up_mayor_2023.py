@@ -335,7 +335,7 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     pos = {b: walk.index(b) for b in got} if len(got) < 64 else {b: i for i, b in enumerate(walk) if b in got}
     who = sorted(got, key=pos.__getitem__)
     places = np.flatnonzero(open_row[arr.positions])           # the open corporations' places in the order of `arr`
-    mine = np.array([arr.rank(b) - 1 for b in who], dtype='int64')
+    mine = arr.ranks(who) - 1
     place = np.searchsorted(places, mine)
     keys = arr.shown(mine, as_share=code != 'W')
     head = [f"place {p + 1} of {len(walk)} by {arr.by} ({key})" for p, key in zip(place.tolist(), keys)]
