@@ -12,8 +12,10 @@ is for programmers. The build, not the notebooks, decides how a cell shows:
   `nbdev_test`), and assertion lines are dropped from mixed cells; import-only cells are dropped; the code of
   every other cell is folded; plotting code never shows, only the figure; no `show_doc` signatures;
 - Reference pages are built from nbdev's processed notebooks (`_proc/`, `show_doc` run, doc links made);
-- every figure gets a caption, an anchor and an alt text (from `#| fig-cap:` / `#| fig-alt:` / `#| label:`
-  where a cell gives them, else derived from the plotting call and the section it is in);
+- a figure's caption, anchor and alt text are computed by the cell that draws it (`pictures.show_figure`: an HTML
+  `<figure>` output, shown as it is here and by Quarto; no count is typed in a caption, tests/test_pictures.py);
+  a cell that outputs a bare image still gets a caption, an anchor and an alt text (from `#| fig-cap:` /
+  `#| fig-alt:` / `#| label:` where a cell gives them, else derived from the plotting call and its section);
 - each worked example heading gets a link to the bundled CSV its page loaded (`_static/data/…`);
 - the footer names the version and the commit (conf.py);
 - the shipped Devanagari font (`reservation_law/fonts`) is copied to `_static/fonts/` with its `@font-face` rules.

@@ -11,10 +11,10 @@ import pandas as pd
 from .core.arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES, group_of
 
 # %% auto #0
-__all__ = ['COLOURS', 'contrast', 'text_colour', 'plot_chain', 'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions',
-           'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares', 'plot_share_scatter', 'plot_steps',
-           'plot_turn', 'plot_tally', 'plot_departures', 'plot_division_counts', 'plot_across', 'HTMLBlock',
-           'worksheet', 'answer']
+__all__ = ['COLOURS', 'contrast', 'text_colour', 'ShownFigure', 'show_figure', 'plot_chain', 'Derivation', 'derivation',
+           'plot_arrangement', 'plot_divisions', 'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares',
+           'plot_share_scatter', 'plot_steps', 'plot_turn', 'plot_tally', 'plot_departures', 'plot_division_counts',
+           'plot_across', 'HTMLBlock', 'worksheet', 'answer']
 
 # %% ../nbs/28_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -40,6 +40,39 @@ def contrast(a: str, b: str) -> float:
 def text_colour(background: str) -> str:
     "White or black, whichever reads better on `background` (white on the dark tiles)."
     return '#ffffff' if contrast('#ffffff', background) >= contrast('#000000', background) else '#000000'
+
+# %% ../nbs/28_pictures.ipynb #f1g0cd01
+import base64, io
+from matplotlib.figure import Figure as _MplFigure
+
+def _png(fig) -> tuple:
+    "The figure as PNG bytes at its own resolution (no timestamp: the same picture, the same bytes), width and height in pixels."
+    buf = io.BytesIO()
+    fig.savefig(buf, format='png', dpi=fig.dpi, bbox_inches='tight', metadata={'Software': None})
+    png = buf.getvalue()
+    return png, int.from_bytes(png[16:20], 'big'), int.from_bytes(png[20:24], 'big')
+
+class ShownFigure:
+    "A picture as a page shows it: `<figure id=…>`, the image with its alt text, the caption (`_repr_html_`)."
+    def __init__(self, fig, caption: str, alt: str, anchor: str, lang: str = ''):
+        fig = fig if isinstance(fig, _MplFigure) else fig.figure    # an Axes: its figure
+        self.png, self.width, self.height = _png(fig)
+        plt.close(fig)                                              # shown once, here, not again by the notebook
+        self.caption, self.alt, self.anchor, self.lang = caption, alt, anchor, lang
+
+    def _repr_html_(self):
+        lang = f' lang="{html.escape(self.lang)}"' if self.lang else ''
+        return (f'<figure class="rl-figure" id="{html.escape(self.anchor)}"{lang}><img src="data:image/png;base64,'
+                f'{base64.b64encode(self.png).decode()}" alt="{html.escape(self.alt)}" width="{self.width}" '
+                f'height="{self.height}"><figcaption>{html.escape(self.caption)}</figcaption></figure>')
+
+    def __repr__(self): return f'[figure #{self.anchor}] {self.caption}'
+
+def show_figure(fig, caption: str, alt: str, anchor: str, lang: str = '') -> ShownFigure:
+    "Show `fig` (a Figure or an Axes) with its computed `caption` and `alt` text, under the anchor `anchor` (`fig-…`)."
+    if not anchor.startswith('fig-'): raise ValueError(f"a figure's anchor starts with 'fig-': {anchor!r}")
+    if not caption.strip() or not alt.strip(): raise ValueError(f'{anchor}: a figure needs a caption and an alt text')
+    return ShownFigure(fig, caption, alt, anchor, lang)
 
 # %% ../nbs/28_pictures.ipynb #209b050d
 def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), mark_label: str = 'conflict (see the warnings)',

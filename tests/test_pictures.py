@@ -109,3 +109,79 @@ def test_seats_grid_shares_tally_departures_across():
     _checked(ax)
     acr = pd.DataFrame({'population': [20_000, 40_000], **{c: [2, 3] for c in KARNATAKA_CODES}})
     _checked(P.plot_across(acr, [(1, 20_000, 40_000, 20), (2, 40_000, 50_000, 30)], KARNATAKA_CODES, outside=[(12_000, 20_000)]))
+
+
+# ---------------------------------------------------------------- a figure's caption and alt text: computed, never typed (#21)
+def test_show_figure_gives_the_picture_its_anchor_alt_text_and_caption():
+    import base64, re
+    fig, ax = plt.subplots(figsize=(2, 1), dpi=150)
+    ax.bar([0, 1], [1, 2])
+    f = P.show_figure(ax, 'Two bars & a "caption"', 'A bar chart of 2 bars, <the second> taller.', 'fig-two-bars', lang='hi')
+    h = f._repr_html_()
+    assert h.startswith('<figure class="rl-figure" id="fig-two-bars" lang="hi"><img src="data:image/png;base64,')
+    assert 'alt="A bar chart of 2 bars, &lt;the second&gt; taller."' in h
+    assert '<figcaption>Two bars &amp; a &quot;caption&quot;</figcaption></figure>' in h
+    png = base64.b64decode(re.search(r'base64,([^"]+)"', h).group(1))
+    assert png.startswith(b'\x89PNG') and f'width="{f.width}" height="{f.height}"' in h
+    assert int.from_bytes(png[16:20], 'big') == f.width and f.width > 150     # the figure's own resolution (150 dpi)
+    assert not plt.fignum_exists(fig.number)                                  # shown once, by the figure, not again
+    for bad in (('cap', 'alt', 'two-bars'), ('', 'alt', 'fig-x'), ('cap', ' ', 'fig-x')):
+        fig2, ax2 = plt.subplots()
+        with pytest.raises(ValueError): P.show_figure(ax2, *bad)
+        plt.close(fig2)
+
+
+def typed_counts(source: str) -> list:
+    """The numbers typed by hand in the captions and alt texts of a notebook cell: in `#| fig-cap:`/`#| fig-alt:`
+    options (a caption is given to `show_figure`, not typed in an option), and in the literal parts of the caption
+    and alt arguments of `show_figure(fig, caption, alt, …)` and `AnswerKey.figure(fig, summary, caption, alt, …)`.
+    Years (`Census 2011`), the day of a date (`30 March 2023`) and clause numbers (`s.7(5)(1)`, `9-A`) are names,
+    not counts; a number computed in an f-string's `{…}` is not typed."""
+    import ast, re
+    found = [l for l in source.splitlines() if re.match(r'#\|\s*fig-(cap|alt)\s*:', l)]
+    code = '\n'.join(l for l in source.splitlines() if not l.startswith(('#|', '%', '!')))
+    try: tree = ast.parse(code)
+    except SyntaxError: return found
+    months = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec'
+    names = [r'\b(19|20)\d\d\b', rf'\b\d{{1,2}} ({months})\b', r'\bs\.\d+(\(\d+\))*', r'\(\d+\)', r'\b\d+-A\b']
+    def literal_parts(node):
+        if isinstance(node, ast.FormattedValue): return                     # computed (its format spec is no prose)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str): yield node.value
+        for child in ast.iter_child_nodes(node): yield from literal_parts(child)
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, 'id', '')
+        where = {'show_figure': (1, 2), 'figure': (2, 3)}.get(name)
+        if not where or (name == 'figure' and not (isinstance(call.func, ast.Attribute) and getattr(call.func.value, 'id', '') == 'key')):
+            continue
+        args = [call.args[i] for i in where if i < len(call.args)] + [k.value for k in call.keywords if k.arg in ('caption', 'alt')]
+        for a in args:
+            for text in literal_parts(a):
+                for pat in names: text = re.sub(pat, '', text)
+                found += [f'{name}: …{m.group()}… in {ast.get_source_segment(code, a)[:80]!r}' for m in re.finditer(r'\d+', text)]
+    return found
+
+
+def test_no_caption_or_alt_text_types_a_count():
+    "Every caption and alt text of every notebook is computed by the cell that draws the picture (#21, 'no count typed')."
+    import json
+    from pathlib import Path
+    nbs = Path(__file__).resolve().parents[1] / 'nbs'
+    typed = {}
+    for p in sorted(nbs.glob('*.ipynb')):
+        for c in json.loads(p.read_text(encoding='utf-8'))['cells']:
+            if c['cell_type'] == 'code' and (t := typed_counts(''.join(c['source']))): typed.setdefault(p.name, []).extend(t)
+    assert typed == {}, typed
+    shown = sum(''.join(c['source']).count('show_figure(') for p in nbs.glob('[1-3]*.ipynb')
+                for c in json.loads(p.read_text(encoding='utf-8'))['cells'])
+    assert shown >= 3 * 8, shown                                  # the procedure pages show their pictures this way
+
+
+def test_the_typed_count_check_can_fail():
+    assert typed_counts("#| fig-cap: The 17 corporations\nplot(x)")
+    assert typed_counts("show_figure(ax, 'The 17 corporations', f'{n} bars', 'fig-x')")
+    assert typed_counts("show_figure(ax, f'The {n} corporations', 'Bar chart, cut-off after the ' + '2' + ' SC', 'fig-x')")
+    assert typed_counts("key.figure(fig, 'Answer', f'{n} bodies', f'three panels of 8 tiles', 'fig-x', where='Step 5')")
+    assert typed_counts("show_figure(ax, caption=f'after place 2 of {n}', alt=f'{n}', anchor='fig-x')")
+    assert not typed_counts("show_figure(ax, f'The {n} corporations (Census 2011), s.7(5)(1)(d)(i), 9-A', "
+                            "f'{x:.1f} per cent, list of 30 March 2023', 'fig-x')")
+    assert not typed_counts("key.figure(fig, 'Answer', f'{n} bodies', f'{k} tiles', 'fig-x', where='Step 5')")
