@@ -1,4 +1,4 @@
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 # The package in four layers, each importing only the layers above it in this list (tests/test_layers.py holds it):
 #   core/        the input table, exact rounding, the arrangement and the Result, the register of statutes, provenance,
@@ -11,12 +11,13 @@ __version__ = "0.4.0"
 #
 # The public API, imported when first used (so that `reservation-law --help` does not load pandas): `rl.allot`,
 # `rl.explain`, ... are the functions of `reservation_law.api`. `rl.check` and `rl.rotate` are, as before 0.5.0, the
-# modules of those functions made callable (`rl.check(statute, bodies, published)`, and `rl.check.Check`).
+# modules of those functions made callable (`rl.check(statute, bodies, published)`, and `rl.check.Check`); `rl.statutes`
+# is the package of the statutes, callable as the register's `statutes()` (`rl.statutes()`).
 import importlib as _importlib, importlib.abc as _abc, importlib.util as _util, sys as _sys, types as _types
 import warnings as _warnings
 
 _API = {'allot': 'procedures.allot', 'seats': 'procedures.allot', 'load_previous': 'procedures.allot',
-        'load_bodies': 'core.bodies', 'InputError': 'core.bodies', 'statutes': 'core.registry', 'get': 'core.registry',
+        'load_bodies': 'core.bodies', 'InputError': 'core.bodies', 'get': 'core.registry',
         'from_json': 'core.json', 'to_json': 'core.json',
         'explain': 'procedures.explain'}
 
@@ -88,6 +89,7 @@ if not any(isinstance(f, _MovedFinder) for f in _sys.meta_path): _sys.meta_path.
 
 
 def __getattr__(name):
+    if name == 'statutes': return _importlib.import_module('reservation_law.statutes')   # callable: see statutes/__init__
     if name in _CALLABLE:
         module = _importlib.import_module(f'reservation_law.{_CALLABLE[name]}')
         if not isinstance(module, _CallableModule): module.__class__ = _CallableModule

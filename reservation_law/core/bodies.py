@@ -466,14 +466,14 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
     text = _decode(raw, name)
     if not text.strip(): raise InputError("the file is empty", file=name)
     reader = csv.reader(io.StringIO(text, newline=''), strict=True)
-    if '"' not in text:     # no quoted field, so each row is one line: read in one call, and if every row is whole, done
+    sep = re.fullmatch(r'sep=(.?)', re.split(r'\r\n|\r|\n', text, maxsplit=1)[0].strip(' '))   # Excel's first line `sep=,`
+    if '"' not in text and not sep:   # no quoted field, so each row is one line: read in one call, and if every row is whole, done
         try: rows = list(reader)
         except csv.Error: rows = None                                # row by row below, to say where
-        if rows and len(set(map(len, rows))) == 1 and all(map(str.strip, map(''.join, rows))):   # no blank row, none short
+        if rows and len(set(map(len, rows))) == 1 and all(map(str.strip, map(''.join, rows))) and rows[0][-1].strip():
             return pd.DataFrame(rows[1:], columns=[f.strip() for f in rows[0]], dtype=object), list(range(2, len(rows) + 1))
-        reader = csv.reader(io.StringIO(text, newline=''), strict=True)
+        reader = csv.reader(io.StringIO(text, newline=''), strict=True)   # a blank or short row, an empty last header: below
     header, rows, lines, end = None, [], [], 0
-    sep = re.fullmatch(r'sep=(.?)', re.split(r'\r\n|\r|\n', text, maxsplit=1)[0].strip(' '))   # Excel's first line `sep=,`
     if sep and sep[1] != ',':
         raise InputError(f"the first line {printable(sep[0])!r} says the fields are separated by {printable(sep[1] or 'nothing')!r}, "
                          "not by commas: save the table as CSV with commas (CSV UTF-8)", file=name, row=1)
