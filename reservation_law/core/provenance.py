@@ -75,7 +75,7 @@ FAST_ROWS = 2_000   # below about 1,000 rows pandas' writer is the quicker (its 
 def sha256_frame(df: pd.DataFrame) -> str:
     """The SHA-256 of a DataFrame's contents written as CSV (UTF-8, no index, LF): `FRAME_HASH`, the canonical hash of a table
     given in code. The bytes are pandas' `to_csv`; a table of more than `FAST_ROWS` rows of integers and plain text is
-    written by `_csv_bytes_fast`, the same bytes (tested) in about half the time (timed in benchmarks/README.md)."""
+    written by _csv_bytes_fast, the same bytes (tested) in about half the time (timed in benchmarks/README.md)."""
     data = _csv_bytes_fast(df) if len(df) > FAST_ROWS else None
     if data is None: data = df.to_csv(index=False, lineterminator='\n').encode('utf-8')
     return hashlib.sha256(data).hexdigest()

@@ -97,9 +97,9 @@ EXCLUDED_TURN = Interpretation('excluded-turn', 's.7(5)(1)(d)(ii)–(iv), (f)',
     'an earlier item): does that corporation keep its turn?',
     {'kept': "yes: it keeps its place in that item's cycle, owed a turn, as one passed over by a bar of (f) does, and heads "
              "the item's walk at the next election in which it is in the arrangement and may take the office",
-     'lost': "no: the walk goes on past it, and it comes to the item again only when the cycle comes round (the rule of "
-             "reservation_law 0.4.0; a corporation can then be shut out of the item for good)"}, 'kept')
+     'lost': "no: the walk goes on past it, and it comes to the item again only when the cycle comes round (the rule before this reading was named; a corporation can then be shut out of the item for good)"}, 'kept')
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #ef949787
 def held(previous: str | None, code: str) -> bool:
     "Did a body that held `previous` last time hold `code`'s group? For 'W' (general women): held 'W'."
     if not previous: return False
@@ -111,6 +111,7 @@ def barred(previous: str | None, code: str, women_bar: str = 'any-women') -> boo
     if is_women(code) and women_bar == 'any-women' and is_women(previous): return True
     return held(previous, group_of(code))
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #61e0518a
 def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str | None, option: str) -> tuple:
     """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
     warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded)."""
@@ -153,6 +154,7 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
     steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {names[0] if names else '—'}, and wraps round"))
     return names, order[anchor], steps, warns
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #a44f65ad
 EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
 
 def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept') -> list:
@@ -171,6 +173,7 @@ def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'ke
     earlier = EARLIER[code] if excluded_turn == 'lost' else ()
     return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #cd830675
 def _pick(seq, ok, k: int, after: int = 0) -> list:
     "The first `k` of `seq` for which `ok` holds, reading from index `after` and wrapping round to the start."
     return list(islice((b for b in (seq[after:] + seq[:after] if after else seq) if ok(b)), k))
@@ -321,6 +324,7 @@ def _record_2023(previous, prev, warns, assumptions):
                            "been passed over by a bar of (f) and to be owed a turn (whoever else was owed is not known)")
     return rec or {}
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #315608c3
 NOT_REACHED = 'not reached in any arrangement of (d)'
 
 def _origin(code: str, walk: list, done: dict) -> str:
@@ -368,6 +372,7 @@ def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
         out.append(f"passed over at position {i + 1} of the cyclic walk of {code} ({origin}): {why}; not allotted later")
     return out
 
+# %% ../../nbs/11_up_mayor_2023.ipynb #75713adf
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
