@@ -174,6 +174,7 @@ def bc_women_together(a: int, b: int, option: str = 'half-243T') -> dict:
     return {'BC-A': Count(wa, Fraction(4 * total.value, 5), 'nearest', '(4); (3), first proviso', how, f'category A {wa}'),
             'BC-B': Count(wb, Fraction(wb), 'remainder', '(4); (3), first proviso', how, f'category B {wb}')}
 
+# %% ../../nbs/14_municipal_council.ipynb #df490458
 @dataclass
 class CouncilSeats:
     "The seats of one council: the exclusive counts, the group totals, the derivation and the warnings."
@@ -308,6 +309,7 @@ def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
     inverse[~one_by_one] = np.unique(sig[~one_by_one], return_inverse=True)[1].reshape(-1)
     return inverse, one_by_one
 
+# %% ../../nbs/14_municipal_council.ipynb #00a77f3b
 def municipal_council(bodies: pd.DataFrame, interpretations: dict | None = None, election_date: date | None = None) -> Result:
     "Seats of each council under (1)–(4) of \"Constitution of municipal councils\"; `bodies` validated (see `load_bodies`)."
     it = MUNICIPAL_COUNCIL.resolve(interpretations)

@@ -497,6 +497,8 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
     return _Unit(names, {'codes': code, 'clauses': cl, 'decisions': decisions, 'arrangements': arrs, 'steps': steps,
                          'warnings': warns})
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #1c70f23d
 def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, got_women: int) -> list:
     """The reason a decision of (d) gives each of the `n` open bodies it ranked, as templates: one per run of ranks,
     `(first, last, before the rank, between the rank and the key, after the key)`, or `(first, last, text)` when the
@@ -522,6 +524,7 @@ def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, go
             run(got_women + 1, k, f"{g}: ", f", within the {k} {g} office(s){after}"), last]
 
 _TEXTS = 20_002
+
 _PCT: list = []                 # [texts, made]: a share's text by its key (below), made when first needed
 
 def _shown(arr: Arrangement, rows: np.ndarray) -> np.ndarray:
@@ -549,6 +552,7 @@ def _ranks(upto: int) -> np.ndarray:
         _RANKS = np.array([str(i) for i in range(max(upto + 1, 2 * len(_RANKS if _RANKS is not None else ())))], dtype=object)
     return _RANKS
 
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #e9f6dae0
 def _pieces(sentences: list, n: int, shown) -> tuple:
     """A decision's sentences as five columns of text over its `n` ranked bodies (before the rank, the rank, before the
     key, the key, after it: each sentence is their concatenation); `shown()` gives the keys (asked only if needed).
@@ -640,7 +644,6 @@ def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
         started[at] = True
     return pd.Series(out, name='reason')
 
-
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #5d7f4270
 NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar Panchayats: text missing from our copy)',
     'Our copy of the text stops inside the Explanation to (d), before anything for Nagar Panchayats: how are their '
@@ -684,6 +687,7 @@ def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, a
         decisions.append(('state-W', 'the State', 'W', arr, list(range(len(arr))), counts['W'], None, 0))
         steps.append(Step(c_, f"general women, State-wide: {', '.join(chosen) or 'none'}"))
 
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #01d83700
 def _validated(bodies, required: tuple) -> bool:
     "Does `bodies` already pass every check of `load_bodies` (tested on whole columns at once)? Then it is not checked again."
     if not isinstance(bodies, pd.DataFrame) or len(bodies) == 0 or not isinstance(bodies.index, pd.RangeIndex): return False
@@ -724,6 +728,7 @@ def _tables(bodies, code, cl) -> tuple:
     return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
             pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
 
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #f7d72fd2
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
     """s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted.

@@ -17,8 +17,8 @@ from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_
 __all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'ROTATION',
            'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'STATUTE_1994',
            'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994', 'ceiling_warning', 'state_counts',
-           'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office', 'infer_walk_start',
-           'rotation_start', 'start_ties', 'up_mayor_1994']
+           'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office', 'rotation_start', 'start_ties',
+           'infer_walk_start', 'up_mayor_1994']
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -209,12 +209,38 @@ ROTATION = Interpretation('rotation', 's.7(5)(1)(f)',
                      'a corporation the prohibition bars, and it stays open for the next block',
      'cyclic': 'the walk as written, every office in turn; every repeat it gives is reported as a conflict'}, 'skip-repeats')
 
+# %% ../../nbs/10_up_mayor_1994.ipynb #d9d26949
 def last_women_office(walk: list, cats: dict) -> str | None:
     """(f): the corporation given "the last office allotted to the women" in a walk: of the general women's offices (W)
     if there are any, else of the groups' women's offices (SC-W, ST-W, BC-W); the last of them in the order of that walk."""
     women = [b for b in walk if cats.get(b) == 'W'] or [b for b in walk if is_women(cats.get(b))]
     return women[-1] if women else None
 
+def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
+    """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
+    election gave no women's office), whether that was inferred, and how it was found. From `record` (what the previous
+    result recorded of its walk) when it names a women's office of `previous`; else inferred from `previous` alone."""
+    named = last = (record or {}).get('last_women')
+    if last is not None and is_women(previous.get(last)):
+        how, inferred = f"the record of the previous election: its last women's office was {last} ({previous[last]})", False
+    else:
+        s, how = infer_walk_start(order, previous)
+        last, inferred = last_women_office(order[s:] + order[:s], previous), True
+        how = ("no record of the previous walk (a table of categories only): " if not record else
+               f"the record of the previous election names {named!r}, not a women's office in it: ignored; ") + how
+        if last: how += f"; its last women's office was then {last} ({previous[last]})"
+    if last is None: return 0, None, inferred, how
+    return (order.index(last) + 1) % len(order), last, inferred, how
+
+def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
+    "Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts."
+    out = []
+    for i in {(last - 1) % len(names), start}:
+        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order')):
+            out.append(w)
+    return out
+
+# %% ../../nbs/10_up_mayor_1994.ipynb #3f7d65b2
 def _runs(flags: list) -> list:
     "The cyclic runs of True in `flags` as (first, last, length) indices, in order; a run may wrap from the end to the start."
     n = len(flags)
@@ -250,30 +276,6 @@ def infer_walk_start(order: list, previous: dict) -> tuple:
     end = _runs(women)[-1][1]
     return (end + 1) % n, (f"no corporation was unreserved: its walk is taken to have started right after the end of the run "
                            f"of its women's offices, {order[end]} (serial {end + 1})")
-
-def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
-    """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
-    election gave no women's office), whether that was inferred, and how it was found. From `record` (what the previous
-    result recorded of its walk) when it names a women's office of `previous`; else inferred from `previous` alone."""
-    named = last = (record or {}).get('last_women')
-    if last is not None and is_women(previous.get(last)):
-        how, inferred = f"the record of the previous election: its last women's office was {last} ({previous[last]})", False
-    else:
-        s, how = infer_walk_start(order, previous)
-        last, inferred = last_women_office(order[s:] + order[:s], previous), True
-        how = ("no record of the previous walk (a table of categories only): " if not record else
-               f"the record of the previous election names {named!r}, not a women's office in it: ignored; ") + how
-        if last: how += f"; its last women's office was then {last} ({previous[last]})"
-    if last is None: return 0, None, inferred, how
-    return (order.index(last) + 1) % len(order), last, inferred, how
-
-def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
-    "Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts."
-    out = []
-    for i in {(last - 1) % len(names), start}:
-        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order')):
-            out.append(w)
-    return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #r0t1b994
 FALLBACK = Interpretation('fallback', 's.7(5)(1)(f)',
@@ -312,6 +314,33 @@ def _in_force_from(election_date: date | None, option: str) -> LegalWarning | No
                         f"sub-section (5) is read to be in force (interpretation in-force-from={option})")
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #31d1e277
+def _previous_1994(previous, names, warns):
+    "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
+    prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
+    gone = sorted(set(prev) - set(names))
+    if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
+    missing = [b for b in names if b not in prev]
+    if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
+                                          'taken to have held no reserved office', tuple(missing)))
+    rec = (previous.attrs.get('record') or {}).get('rotation')
+    if rec is not None and rec.get('statute') != 'up-mayor-1994':
+        warns.append(LegalWarning('gap', 's.7(5)(1)(f)', f"the record of the previous election is of {rec.get('statute')!r}, "
+                                  "not of this text: ignored, and the walk inferred from the categories"))
+        rec = None
+    return prev, rec
+
+def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
+    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
+    if option == 'last': return {b: [p] for b, p in prev.items()}
+    held = dict((rec or {}).get('earlier') or {})
+    if rec is None or 'earlier' not in rec:
+        assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
+                           "before the previous one: only the previous election's categories are known")
+    out = {b: list(v) for b, v in held.items()}
+    for b, p in prev.items(): out.setdefault(b, []).append(p)
+    return out
+
+# %% ../../nbs/10_up_mayor_1994.ipynb #25d18830
 def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women) -> dict:
     """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
     of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
@@ -339,21 +368,7 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
             out[b] = f"{where}: after the last reserved office (position {reach + 1})"
     return out
 
-def _previous_1994(previous, names, warns):
-    "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
-    prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
-    gone = sorted(set(prev) - set(names))
-    if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    missing = [b for b in names if b not in prev]
-    if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
-                                          'taken to have held no reserved office', tuple(missing)))
-    rec = (previous.attrs.get('record') or {}).get('rotation')
-    if rec is not None and rec.get('statute') != 'up-mayor-1994':
-        warns.append(LegalWarning('gap', 's.7(5)(1)(f)', f"the record of the previous election is of {rec.get('statute')!r}, "
-                                  "not of this text: ignored, and the walk inferred from the categories"))
-        rec = None
-    return prev, rec
-
+# %% ../../nbs/10_up_mayor_1994.ipynb #9b65a02a
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
@@ -431,17 +446,6 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if previous is not None: table['previous'] = [prev.get(b, '') for b in body]
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
-
-def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
-    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
-    if option == 'last': return {b: [p] for b, p in prev.items()}
-    held = dict((rec or {}).get('earlier') or {})
-    if rec is None or 'earlier' not in rec:
-        assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
-                           "before the previous one: only the previous election's categories are known")
-    out = {b: list(v) for b, v in held.items()}
-    for b, p in prev.items(): out.setdefault(b, []).append(p)
-    return out
 
 STATUTE_1994 = register(Statute(
     id='up-mayor-1994', title='Offices of Mayor, U.P. (text in force 1994–2023)',
