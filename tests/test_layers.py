@@ -102,3 +102,37 @@ def test_the_checker_sees_a_circle_and_an_upward_import(tmp_path, monkeypatch):
     assert [(m, i) for m, deps in g.items() for i in deps if layer(i) > layer(m)] == [('reservation_law.core.a', 'reservation_law.procedures.b')]
     monkeypatch.setattr(__import__(__name__), 'graph', lambda: g)
     with pytest.raises(AssertionError): test_no_import_circle_at_module_or_function_level()
+
+
+@pytest.mark.parametrize('old, name, new', [('check', 'Check', 'reservation_law.procedures.check'),
+                                            ('check', 'explain', 'reservation_law.procedures.explain'),
+                                            ('bodies', 'load_bodies', 'reservation_law.core.bodies'),
+                                            ('exhibit', 'read_saved', 'reservation_law.record.verify'),
+                                            ('up_mayor_2023', 'walk_group', 'reservation_law.statutes.up_mayor_2023')])
+def test_an_old_module_path_still_imports_with_a_deprecation_warning(old, name, new):
+    import importlib, sys
+    sys.modules.pop(f'reservation_law.{old}', None)
+    with pytest.warns(DeprecationWarning, match=f'reservation_law.{old} is deprecated'):
+        module = importlib.import_module(f'reservation_law.{old}')
+    assert getattr(module, name) is getattr(importlib.import_module(new), name)
+
+
+def test_the_old_record_and_api_names_still_work_with_a_deprecation_warning():
+    import reservation_law.record as record, reservation_law.api as api
+    from reservation_law.core.json import to_json
+    from reservation_law.procedures.allot import in_force_warning
+    with pytest.warns(DeprecationWarning, match='reservation_law.record.to_json is deprecated'):
+        assert record.to_json is to_json
+    with pytest.warns(DeprecationWarning, match='reservation_law.api.in_force_warning is deprecated'):
+        assert api.in_force_warning is in_force_warning
+    with pytest.raises(AttributeError): record.no_such_name
+
+
+def test_the_public_api_is_where_it_was():
+    import reservation_law as rl
+    from reservation_law.procedures.allot import allot
+    from reservation_law.procedures.check import check, Check
+    assert rl.allot is allot and callable(rl.check) and rl.check.Check is Check and callable(rl.statutes)
+    assert [s.id for s in rl.statutes()][:2] == ['up-mayor-1994', 'up-mayor-2023']
+    import reservation_law.statutes.up_mayor_2023   # noqa: F401  (binds the package as `rl.statutes`: still callable)
+    assert callable(rl.statutes) and rl.statutes() == rl.core.registry.statutes()

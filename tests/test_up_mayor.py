@@ -54,7 +54,7 @@ def check_counts(df, res, text):
 def check_allotment(df, res):
     t = res.table
     assert list(t.body) == list(df.body)                      # one row per body, input order
-    assert set(t.category) <= set(rl.arrangement.UP_CODES)    # exactly one known code each
+    assert set(t.category) <= set(rl.core.arrangement.UP_CODES)    # exactly one known code each
     reserved = sum(v for k, v in res.counts.items() if k != 'UR')
     if reserved <= len(df) and not any(w.kind == 'fallback' for w in res.warnings):
         vc = t.category.value_counts()

@@ -71,7 +71,7 @@ def test_another_statute_asks_for_its_own_columns(wb):
     wb.use_paste.click()
     wb.statute.value = 'up-palika-parishads-2023'
     assert wb.grid.columns == ['body', 'population', 'sc', 'st', 'bc', 'women', 'division']
-    assert set(wb.menus) == {i.name for i in __import__('reservation_law').registry.get('up-palika-parishads-2023').interpretations}
+    assert set(wb.menus) == {i.name for i in __import__('reservation_law.core.registry', fromlist=['get']).get('up-palika-parishads-2023').interpretations}
     df = load_bodies(example_path('up_palika_parishads_example.csv'), ('population', 'sc', 'st', 'bc', 'women', 'division'))
     assert shown(wb) == expected(df, 'up-palika-parishads-2023')
 
