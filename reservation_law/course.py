@@ -110,7 +110,7 @@ HI = {'SC': 'अनुसूचित जाति', 'SC-W': 'अनुसूच
       'rank': 'क्रम', 'body': 'निकाय', 'population': 'जनसंख्या', 'allotted': 'आवंटित', 'cut-off': 'सीमा',
       'category': 'श्रेणी', 'clause': 'खण्ड', 'reason': 'कारण', 'division': 'मण्डल', 'bodies': 'निकाय',
       'SC percentage': 'अनुसूचित जाति प्रतिशत', 'BC percentage': 'पिछड़ा वर्ग प्रतिशत', 'ST percentage': 'अनुसूचित जनजाति प्रतिशत',
-      '↑ reserved': '↑ आरक्षित'}
+      '↑ reserved': '↑ आरक्षित', 'office': 'पद', 'offices': 'पद'}
 
 def in_hindi(df):
     "`df` with its column names, codes' meanings and cut-off marks in Hindi, numbers in Indian grouping (the codes stay)."

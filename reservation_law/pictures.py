@@ -154,12 +154,18 @@ def derivation(res, anchor: str, first: int = 8, caption: str = '') -> Derivatio
     return Derivation(table, anchor, first, caption)
 
 # %% ../nbs/28_pictures.ipynb #5ca81023
+def _word(labels: dict | None, key: str, default: str | None = None) -> str:
+    "The word a picture writes for `key`: from `labels` (English word or category code → the page's language), else the English."
+    return (labels or {}).get(key, key if default is None else default)
+
 def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
-                     top: int | None = None, mark=(), group: str | None = None):
+                     top: int | None = None, mark=(), group: str | None = None, labels: dict | None = None):
     """One arrangement (`reservation_law.core.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
     each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
     `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about); `group`: colour and label every body
-    that got one of this group's codes, wherever it stands (a rotated walk need not give the first places)."""
+    that got one of this group's codes, wherever it stands (a rotated walk need not give the first places).
+    `labels`: the picture's own words in another language ('cut-off', 'office', 'offices', the key such as 'SC percentage';
+    a Hindi page passes `reservation_law.course.HI`); a word it lacks stays English."""
     label = label or {}
     names = [b for b in arr.order if b not in set(exclude)][:top]
     vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
@@ -173,11 +179,11 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
         if b in set(mark): ax.barh(i, v, fill=False, ec='#c00000', lw=2.2)
     if cut is not None and 0 < cut <= len(names):
         ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
-        ax.text(1.01, cut - 0.5, f"cut-off:\n{cut} office{'s' if cut != 1 else ''}", color='#c00000', ha='left', va='center',
+        ax.text(1.01, cut - 0.5, f"{_word(labels, 'cut-off')}:\n{cut} {_word(labels, 'office' if cut == 1 else 'offices')}", color='#c00000', ha='left', va='center',
                 fontsize=9, transform=ax.get_yaxis_transform())   # right of the bars: never over one
     ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=9)
     ax.set_ylim(len(names) - 0.5, -0.5)
-    ax.set_xlabel(arr.by + (' (%)' if arr.is_share else ''), fontsize=9)
+    ax.set_xlabel(_word(labels, arr.by) + (' (%)' if arr.is_share else ''), fontsize=9)
     ax.tick_params(axis='x', labelsize=9)
     if not arr.is_share:                     # 1,000,000, not 1e6; few enough ticks not to run together
         ax.xaxis.set_major_locator(plt.MaxNLocator(4)); ax.xaxis.set_major_formatter(lambda x, _: f'{x:,.0f}')
@@ -186,9 +192,10 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
     return ax
 
 # %% ../nbs/28_pictures.ipynb #3e089037
-def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = ''):
+def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = '', labels: dict | None = None):
     """One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category.
-    `result`: a `Result`, or a table with `body` and `category` (a published list)."""
+    `result`: a `Result`, or a table with `body` and `category` (a published list). `labels`: the legend's meaning of each
+    code in another language (code → words; a Hindi page passes `reservation_law.course.HI`)."""
     from reservation_law.core.arrangement import share
     t = result if isinstance(result, pd.DataFrame) else result.table        # a Result, or a table of body and category
     cat = dict(zip(t['body'], t['category']))
@@ -210,7 +217,7 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
         ax.set_title(f"{d} ({len(names)})", fontsize=10)
     codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
     used = [c for c in codes if c in set(cat.values())]
-    fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f"{c}: {CATEGORIES[c]}") for c in used],
+    fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f"{c}: {_word(labels, c, CATEGORIES[c])}") for c in used],
                loc='lower center', ncol=min(3, len(used)), fontsize=9, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))

@@ -1,0 +1,109 @@
+"""Numbers in prose are computed by the page, never typed (issue #21): a count or figure in a Markdown cell goes stale
+the day the data or the code changes, while the page's tables and pictures stay right beside it. A page says such a
+number with a `#| echo: false` cell whose output is `Markdown(f"...")`, computed from what the page shows.
+
+What is read: a Markdown cell's prose, outside fenced code, code spans, link targets, `{#anchor}` attributes, HTML
+tags, and blockquotes (the statute's words, quoted verbatim), except the page's own description (the first cell's
+`> ` line, the subtitle nbdev shows), which is prose."""
+import json, re
+import pytest
+from conftest import ROOT
+
+NBS = ROOT / 'nbs'
+
+# What a typed number may be: each kind is fixed by the text or the calendar, not by the data or the code.
+ALLOWED = {
+    'a year (Census 2011, the 2023 text)': r'\b(?:19|20)\d\d\b',
+    "a clause, section or Article: s.7(5)(1), s.9-A(5), धारा 9-क(5), Art. 243T(2), Articles 341 and 342": (
+        r'(?:\bss?\.|धारा|\bArt(?:icles?|\.))\s?\d+(?:-(?:[A-Z]|क))?(?:\s+and\s+\d+)?|\(\d+\)'),
+    'a step or an exercise of the course by its number (steps 5 to 7, चरण 5 से 7)': (
+        r'\b(?:[Ss]teps?|[Ee]xercises?|चरण|अभ्यास)\s+\d+(?:\s+(?:to|से)\s+\d+)?'),
+    'the number of a list item': r'^\s*\d+\.\s',
+    "a percentage the statute states (the BC cap's 27 per cent; category A's 80 per cent)": r'\b(?:27|80) %',
+    'the paper size (A4)': r'\bA4\b',
+    "a percentage's definition (× 100)": r'×\s?100\b',
+}
+# The pages held to it in full: the course, the glossary, how to cite, the home page. The other pages are held to
+# the counts of the bundled bodies (below); their other typed figures are issue #21's remaining work.
+STRICT = ['40_course_mayors', '40a_course_mayors_hi', '41_course_chairpersons', '41a_course_chairpersons_hi',
+          '42_course_councils', '43_glossary', '44_how_to_cite', 'index']
+# A count of bodies typed before their name ("the 17 corporations", "22 Palika Parishads", "17 नगर निगम"): on every page.
+BODY_COUNT = re.compile(r'(?<![\w.(/-])[\d०-९][\d०-९,]*\s+(?:(?:U\.P\.|real|bundled|Municipal)\s+)*(?:[Cc]orporations?|Palika '
+                        r'Parishads?|Nagar Panchayats?|bodies|councils|Mayors|नगर निगम|नगर पालिका परिषद|नगर पंचायत|निकाय)')
+# Pages that still type such a count (headings of worked examples, the procedure pages' prose): the work left of
+# issue #21. A page leaves this list when it is fixed (a test fails while a listed page has none left).
+BODY_COUNT_LEFT = {'10_up_mayor_1994', '11_up_mayor_2023', '12_up_corporation_wards', '13_up_chairpersons_2023',
+                   '21_rotate', '22_check', '22b_implied', '22c_walks', '22d_counts', '23_explain', '24_order',
+                   '28_pictures', '34_exhibit', '53_results', '54_api', '55_cli'}
+
+
+def prose_lines(cells):
+    "(cell number, line) of the prose of every Markdown cell, with what is not prose taken out."
+    for i, c in enumerate(cells):
+        if c['cell_type'] != 'markdown': continue
+        fenced = False
+        for line in ''.join(c['source']).splitlines():
+            if line.lstrip().startswith('```'): fenced = not fenced; continue
+            if fenced: continue
+            if line.lstrip().startswith('>'):
+                if i > 0 or not re.match(r'^>\s', line): continue     # a quotation; the page's description is prose
+                line = line.lstrip('> ')
+            line = re.sub(r'`[^`]*`', '', line)                        # code spans
+            line = re.sub(r'\]\([^)]*\)', ']', line)                  # link targets
+            line = re.sub(r'\{[#.][^}]*\}', '', line)                 # anchors and classes
+            line = re.sub(r'<[^>]+>', '', line)                       # HTML tags
+            yield i, line
+
+
+def typed_numbers(cells) -> list:
+    "Every number typed in the prose that no entry of ALLOWED explains: (cell, the line as read)."
+    out = []
+    for i, line in prose_lines(cells):
+        rest = line
+        for pat in ALLOWED.values(): rest = re.sub(pat, ' ', rest)
+        if re.search(r'[0-9०-९]', rest): out.append((i, line.strip()))
+    return out
+
+
+def typed_body_counts(cells) -> list:
+    return [(i, m.group(0)) for i, line in prose_lines(cells) for m in BODY_COUNT.finditer(line)]
+
+
+def cells_of(name): return json.loads((NBS / f'{name}.ipynb').read_text(encoding='utf-8'))['cells']
+
+
+def md(*sources): return [{'cell_type': 'markdown', 'source': s} for s in sources]
+
+
+@pytest.mark.parametrize('name', STRICT)
+def test_no_number_typed_in_the_prose(name):
+    found = typed_numbers(cells_of(name))
+    assert not found, f'{name}.ipynb types numbers in its prose (compute them: a `Markdown(f"...")` cell): {found}'
+
+
+def test_no_count_of_bodies_typed_on_any_page():
+    found = {p.stem: typed_body_counts(json.loads(p.read_text(encoding='utf-8'))['cells']) for p in sorted(NBS.glob('*.ipynb'))}
+    new = {k: v for k, v in found.items() if v and k not in BODY_COUNT_LEFT}
+    assert not new, f'a count of bodies typed in the prose (compute it): {new}'
+    done = sorted(k for k in BODY_COUNT_LEFT if not found.get(k))
+    assert not done, f'no typed count of bodies is left on {done}: take them out of BODY_COUNT_LEFT'
+
+
+def test_the_prose_checks_can_fail():
+    # what issue #21 found, typed: each is caught
+    assert typed_numbers(md('# T\n\n> A course for the 17 U.P. Municipal Corporations.'))          # the description
+    assert typed_numbers(md('The 17 corporations, in alphabetical order (Census 2011):'))
+    assert typed_numbers(md('[17 नगर निगम (CSV)](x.csv)। जैसे 1,85,000'))
+    assert typed_numbers(md('Twice the bodies (44, the same figures repeated)'))
+    assert typed_numbers(md('the check page says 16 … and 8 readings'))
+    assert typed_numbers(md('४४ निकाय'))                                                           # Devanagari digits
+    assert typed_body_counts(md('## Worked example: the 17 corporations {#ex}'))
+    assert typed_body_counts(md('the 193 real Palika Parishads of U.P.', 'उत्तर प्रदेश के 17 नगर निगमों के लिए'))
+    # and what the text or the calendar fixes is not
+    assert not typed_numbers(md('# T\n\n> A course: the 2023 procedure of s.7(5)(1) for the corporations.',
+                                '> (i) the quotient shall be increased by one … 17 offices',                # a quotation
+                                '## Step 5. The SC arrangement, (d)(i) {#course-mayor-step-5}',
+                                'BC: not more than **27 %** of N (the proviso); see steps 5 to 7, `n = 17`, [a](b_17.csv)',
+                                '1. A remainder of exactly one half in (b)(i) is rounded up.',
+                                'Printed (A4); धारा 9-क(5), चरण 5 से 7; Articles 341 and 342',
+                                '```\nreservation-law allot x 17\n```'))
