@@ -59,8 +59,9 @@ EXAMPLES = {
 
 def _columns_epilog(kind: str) -> str:
     "The example, and the columns each statute of `kind` needs, for a command's --help."
-    from reservation_law.core.catalogue import entries      # the register's description: no statute module imported
-    rows = [f"  {s.id:26} body, {', '.join(s.required)}" for s in entries() if s.kind == kind and s.status != 'planned']
+    from reservation_law.core.catalogue import entries, optional_note   # the register's description: no statute module imported
+    rows = [f"  {s.id:26} body, {', '.join(s.required)}" + (f"\n  {'':26} ({note})" if (note := optional_note(s)) else '')
+            for s in entries() if s.kind == kind and s.status != 'planned']
     text = f"example:\n  {EXAMPLES[kind]}\n\ncolumns each statute needs (other columns pass through to the output):\n" + '\n'.join(rows)
     if kind == 'seats':
         text += ("\n\nthe output's columns: seats; then each category exclusively, summing to seats (SC = SC seats not reserved "

@@ -40,7 +40,7 @@ __all__ = ['report', 'write_table', 'write_json', 'write_html', 'command_check',
 
 # %% ../nbs/56_commands.ipynb #4d3dfd1e
 def _statutes_text(verbose: bool) -> str:
-    from reservation_law.core.catalogue import entries      # the register's description: no statute module imported
+    from reservation_law.core.catalogue import entries, optional_note   # the register's description: no statute module imported
     lines = []
     for s in entries():
         tag = '' if s.status == 'implemented' else f' [{s.status}]'
@@ -48,6 +48,7 @@ def _statutes_text(verbose: bool) -> str:
         if verbose:
             frm, to = s.in_force
             lines.append(f"{'':26} in force: {frm or '…'} to {to or 'date'}; kind: {s.kind}; columns: body, {', '.join(s.required)}")
+            if (note := optional_note(s)): lines.append(f"{'':26} ({note})")
             if s.notes: lines.append(f"{'':26} note: {s.notes}")
             for i in s.interpretations:
                 lines.append(f"{'':26} interpretation {i.name} ({i.clause}): {i.question}")

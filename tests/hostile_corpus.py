@@ -834,7 +834,8 @@ add(f'xlsx/{M}/a formula with a saved value, no recalculation asked', 'xlsx', cm
                                        ('xl/workbook.xml', ((r'\s*fullCalcOnLoad="1"', ''),)))), }, same_csv(M, b), M)
 add(f'xlsx/{M}/a formula without a saved value', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': b.xlsx().at(0, line(2), b.col('sc') + 1, Formula('=1+1'))}, Refused('bodies.xlsx', line(2), 'sc', ('not saved',)), M)
-for label, v in {'TRUE': True, 'FALSE': False, 'a date': datetime.datetime(2023, 5, 4)}.items():
+for label, v in {'TRUE': True, 'FALSE': False, 'a date': datetime.datetime(2023, 5, 4), 'a number 101': 101,
+                 'a number 0.1+0.2': 0.1 + 0.2}.items():
     add(f'xlsx/{M}/a {label} cell as a body name', 'xlsx', cmd(M, 'bodies.xlsx'),
         {'bodies.xlsx': b.xlsx().at(0, line(2), 1, v)}, Refused('bodies.xlsx', line(2), 'body'), M)
 # files that are workbooks of another kind, or protected

@@ -109,3 +109,39 @@ def test_a_csv_without_quotes_reads_as_row_by_row(tmp_path_factory, text):
         return
     df, lines = read_table(p)
     assert list(df.columns) == want[0] and df.values.tolist() == want[1] and lines == want[2]
+
+
+def _numbers_xlsx(path, header, rows):
+    "A workbook built cell by cell with openpyxl: numbers stay number cells (as a user typing them into Excel makes them)."
+    import openpyxl
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(header)
+    for r in rows: ws.append(r)
+    wb.save(path)
+
+
+@pytest.mark.parametrize('name', [101, 0.1 + 0.2, 1.5, 123456789012])
+def test_a_body_name_typed_as_a_number_is_refused(workdir, name):
+    "#19: Excel shows a number cell as its format says (0.1+0.2 as 0.3): the name read could differ from the one seen."
+    _numbers_xlsx('b.xlsx', ['body', 'population', 'sc', 'st', 'bc'], [['A', 100, 1, 1, 1], [name, 200, 2, 2, 2]])
+    with pytest.raises(InputError) as e: load_bodies('b.xlsx')
+    assert (e.value.file, e.value.row, e.value.column) == ('b.xlsx', 3, 'body')
+    assert "cell A3 is a number (" in str(e.value) and 'format the column as Text' in str(e.value)
+
+
+def test_a_division_typed_as_a_number_is_refused_and_text_digits_are_names(workdir):
+    head = ['body', 'population', 'sc', 'st', 'bc', 'women', 'division']
+    _numbers_xlsx('b.xlsx', head, [['A', 100, 1, 1, 1, 50, 'North'], ['B', 200, 2, 2, 2, 90, 7]])
+    with pytest.raises(InputError) as e: load_bodies('b.xlsx', head[1:])
+    assert (e.value.row, e.value.column) == (3, 'division') and 'cell G3 is a number (7)' in str(e.value)
+    _numbers_xlsx('b.xlsx', head, [['101', 100, 1, 1, 1, 50, 'North'], ['0.3', 200, 2, 2, 2, 90, '7']])   # text cells: names
+    df = load_bodies('b.xlsx', head[1:])
+    assert list(df.body) == ['101', '0.3'] and list(df.division) == ['North', '7']
+
+
+def test_input_error_keeps_the_reason_apart_from_what_follows():
+    e = InputError('blank division', file='b.csv', row=3, column='division', more=': the reading in force allots by divisions')
+    assert e.reason == 'blank division' and e.message == 'blank division: the reading in force allots by divisions'
+    assert str(e) == "b.csv, row 3, column 'division': blank division: the reading in force allots by divisions"
+    assert InputError('x').reason == InputError('x').message == 'x'

@@ -28,3 +28,16 @@ def test_a_changed_interpretation_is_caught(tmp_path):
     f.write_text(json.dumps(rows), encoding='utf-8')
     assert json.loads(f.read_text(encoding='utf-8')) != catalogue.make()
     assert catalogue.entries(f)[0].interpretations[0] != catalogue.entries()[0].interpretations[0]
+
+
+def test_the_columns_a_reading_does_not_use_are_listed_for_every_reading():
+    "#19: `optional` (column -> NAME=OPTION choices) says, for every reading of every statute, which columns it uses."
+    import itertools
+    for e, s in zip(catalogue.entries(), registry.statutes()):
+        names = [i.name for i in s.interpretations]
+        for combo in itertools.product(*(list(i.options) for i in s.interpretations)):
+            r = dict(zip(names, combo))
+            unused = {c for c, chs in e.optional.items() if any(f"{k}={v}" in chs for k, v in r.items())}
+            assert set(s.required_for(r)) == set(s.required) - unused, (s.id, r)
+    assert {e.id: e.optional for e in catalogue.entries() if e.optional} == \
+           {'up-nagar-panchayats-2023': {'division': ['nagar-panchayat-procedure=state']}}

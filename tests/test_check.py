@@ -591,3 +591,17 @@ def test_a_previous_election_the_text_disregards_is_checked_as_a_first_election(
     assert not any('walk' in r for r in c.table.reason)
     e = explain('up-mayor-2023', ILLUSTRATIVE, 'Agra', previous=PROV, previous_date=date(2022, 12, 5))
     assert 'walk' not in e.reason and e.barred == []
+
+
+@pytest.mark.parametrize('blank', [True, False])
+def test_the_readings_not_tried_are_said_with_the_reason_alone(blank):
+    "#19: the note names the reason of the refusal (InputError.reason), not the advice for a run of that reading."
+    NP, STATE = 'up-nagar-panchayats-2023', {'nagar-panchayat-procedure': 'state'}
+    b = pd.read_csv(example_path('up_nagar_panchayats_2011_bc_illustrative.csv')).head(12)
+    pub = allot(NP, b, interpretations=STATE).table[['body', 'category']]
+    if blank: b.loc[3, 'division'] = ''
+    else: b = b.drop(columns='division')
+    c = check(NP, b, pub, interpretations=STATE)
+    note, = [n for n in c.notes if 'could not be tried' in n]
+    why = "row 5, column 'division': blank division" if blank else "column 'division': missing column 'division'"
+    assert f"which the input cannot give them ({why}); the other" in note, note

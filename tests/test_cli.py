@@ -29,6 +29,19 @@ def test_statutes_verbose_lists_interpretations_with_defaults():
     assert code == 0 and 'interpretation women-total' in out and '* one-third' in out
 
 
+def test_the_columns_a_reading_does_not_use_are_said():
+    "#19: the Nagar Panchayats' division is optional under nagar-panchayat-procedure=state: --verbose and --help say so."
+    note = 'division is not used under nagar-panchayat-procedure=state, where it may be blank or absent'
+    _, out, _ = cli('statutes', '--verbose')
+    blocks = out.split('\nup-')
+    assert [b.split()[0] for b in blocks if note in b] == ['nagar-panchayats-2023']
+    p = subprocess.run([str(BIN), 'allot', '--help'], capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    at = next(i for i, l in enumerate(lines) if l.strip().startswith('up-nagar-panchayats-2023'))
+    assert lines[at + 1].strip() == f'({note})'
+    assert sum(note in l for l in lines) == 1
+
+
 def test_allot_to_file_with_explain(workdir):
     code, out, err = cli('allot', 'up-mayor-2023', EXAMPLE, '-o', 'a.csv', '--explain')
     assert code == 0

@@ -25,10 +25,13 @@ def printable(text) -> str:
     return ''.join(c if c.isprintable() else ' ' if unicodedata.category(c) == 'Zs' else f"\\u{ord(c):04x}" for c in s)
 
 class InputError(ValueError):
-    "Bad input: names the file, the row (line number, and body name where known) and the column."
-    def __init__(self, message: str, file=None, row=None, column=None, body=None):
-        super().__init__(message)
-        self.message, self.file, self.row, self.column, self.body = message, file, row, column, body
+    """Bad input: names the file, the row (line number, and body name where known) and the column. `reason` is what is
+    wrong; `more`, what the input has or what to do, follows it in `message` (a caller that words its own advice uses
+    `reason` alone)."""
+    def __init__(self, message: str, file=None, row=None, column=None, body=None, more: str = ''):
+        super().__init__(message + more)
+        self.reason, self.more, self.message = message, more, message + more
+        self.file, self.row, self.column, self.body = file, row, column, body
 
     def __str__(self):
         where = []
@@ -388,6 +391,21 @@ def _value(c: dict):
     v = c['value']
     return None if isinstance(v, str) and not v.strip() and not c['formula'] else v
 
+def _number_names(rows, lines, names: dict, file) -> None:
+    """A name (of a body or a division) in a number cell is refused: Excel shows a number as its cell's format and the
+    column's width say (0.1+0.2 is kept as 0.30000000000000004 and shown 0.3; 7 formatted 000 is shown 007; a long number
+    as 1.23457E+11), so the name read could differ from the name seen."""
+    from openpyxl.utils import get_column_letter
+    text = {col: h for col, h in names.items() if str(h).strip().lower() in TEXT_COLUMNS}
+    for r, ln in zip(rows, lines):
+        for col, h in text.items():
+            v = r.get(col)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                raise InputError(f"cell {get_column_letter(col)}{ln} is a number ({v!r}), not text: Excel shows a number as "
+                                 f"the cell's format says, so the {str(h).strip().lower()} name read could differ from the one "
+                                 "seen; format the column as Text and type the names again (or begin each with an apostrophe, "
+                                 "'101)", file=file, row=ln, column=printable(h))
+
 def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -> tuple[pd.DataFrame, list[int]]:
     import openpyxl, warnings
     from openpyxl.utils import get_column_letter
@@ -434,6 +452,7 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
             raise InputError(f"cell {get_column_letter(col)}{r} is formatted as a percentage (Excel shows it times 100, with %), "
                              "not a count: give the count itself, in a cell formatted as a number", file=name, row=r,
                              column=printable(names[col]))
+    _number_names(rows[1:], lines[1:], names, name)
     for (r, col), c in sorted(formulas.items()):
         if col not in names: continue
         where = dict(file=name, row=r, column=printable(names[col]) if r != lines[0] else None)
@@ -577,9 +596,9 @@ def _names(values, rows, file, column, what, required=True) -> list:
         try: n = clean_name(v, what)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None
         if not n and required:
-            raise InputError(f"blank {what}" + (": the reading in force allots by divisions (fill in every body's division; a "
-                             "reading that uses none, as nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a "
-                             "blank)" if column == 'division' else ''), file=file, row=r, column=column)
+            raise InputError(f"blank {what}", file=file, row=r, column=column, more=(
+                ": the reading in force allots by divisions (fill in every body's division; a reading that uses none, as "
+                "nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a blank)" if column == 'division' else ''))
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
     if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names):
@@ -626,7 +645,7 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     rows = list(lines) if lines is not None else list(range(2, len(df) + 2))
     for col in ('body',) + tuple(required):
         if col not in df.columns:
-            raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
+            raise InputError(f"missing column {col!r}", file=file, column=col, more=f" (the table has: {', '.join(map(str, df.columns))})")
     if len(df) == 0: raise InputError("the table has no bodies", file=file)
     names = _names(df['body'].tolist(), rows, file, 'body', 'body name')
     if not TOTALS.isdisjoint(names):                        # a totals row copied with the table would be a body

@@ -5,13 +5,13 @@
 # %% ../../nbs/03a_catalogue.ipynb #5afd6045
 from __future__ import annotations
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 import reservation_law
 
 # %% auto #0
-__all__ = ['FILE', 'Question', 'Entry', 'make', 'write', 'entries']
+__all__ = ['FILE', 'Question', 'Entry', 'make', 'write', 'entries', 'optional_note']
 
 # %% ../../nbs/03a_catalogue.ipynb #b773b4ac
 FILE = Path(reservation_law.__file__).parent / 'catalogue.json'      # the table, beside the package; made by `write()`
@@ -39,9 +39,22 @@ class Entry:
     codes: tuple
     text: tuple
     interpretations: tuple   # of Question
+    optional: dict = field(default_factory=dict)   # column of `required` -> the choices (NAME=OPTION) under which it is not used
 
 # %% ../../nbs/03a_catalogue.ipynb #d5d0bb7e
 def _day(d) -> str | None: return None if d is None else d.isoformat()
+
+def _optional(s) -> dict:
+    """The columns of `s.required` that a reading does not use (`Statute.needs`), each with the choices NAME=OPTION under
+    which it is not used (a test checks that these single choices say it for every reading)."""
+    if s.needs is None: return {}
+    out = {}
+    for i in s.interpretations:
+        for o in i.options:
+            used = s.required_for({i.name: o})
+            for c in s.required:
+                if c not in used: out.setdefault(c, []).append(f"{i.name}={o}")
+    return out
 
 def make() -> list:
     "Every statute of the register, in its order (`registry.statutes()`), as plain JSON values."
@@ -50,7 +63,8 @@ def make() -> list:
              'in_force': [_day(d) for d in s.in_force], 'required': list(s.required), 'notes': s.notes,
              'codes': list(s.codes), 'text': list(s.text),
              'interpretations': [{'name': i.name, 'clause': i.clause, 'question': i.question, 'options': dict(i.options),
-                                  'default': i.default} for i in s.interpretations]} for s in registry.statutes()]
+                                  'default': i.default} for i in s.interpretations],
+             'optional': _optional(s)} for s in registry.statutes()]
 
 def write(path=FILE) -> None:
     "Make the table again from the register (after a statute or an interpretation changed)."
@@ -62,4 +76,8 @@ def entries(path=FILE) -> list:
     day = lambda s: None if s is None else date.fromisoformat(s)
     return [Entry(r['id'], r['title'], r['citation'], r['kind'], r['status'], tuple(map(day, r['in_force'])),
                   tuple(r['required']), r['notes'], tuple(r['codes']), tuple(r['text']),
-                  tuple(Question(**i) for i in r['interpretations'])) for r in rows]
+                  tuple(Question(**i) for i in r['interpretations']), dict(r.get('optional', {}))) for r in rows]
+
+def optional_note(e: Entry) -> str:
+    "What `statutes --verbose` and every --help say of the columns a reading does not use ('' if every reading uses all)."
+    return '; '.join(f"{c} is not used under {' or '.join(chs)}, where it may be blank or absent" for c, chs in e.optional.items())

@@ -158,7 +158,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         if col in df.columns: return col
         same = [c for c in df.columns if str(c).strip().lower() == col]
         if len(same) == 1: return same[0]
-        if not same: raise InputError(f"missing column {col!r} (the table has: {', '.join(map(str, df.columns))})", file=file, column=col)
+        if not same: raise InputError(f"missing column {col!r}", file=file, column=col, more=f" (the table has: {', '.join(map(str, df.columns))})")
         raise InputError(f"columns {', '.join(map(repr, same))} could each be {col!r}: rename all but one", file=file, column=col)
     df = df[[column(col) for col in ('body', 'category')]].set_axis(['body', 'category'], axis=1)
     if len(df) == 0: raise InputError(f"the {role} has a header but no rows: give the list with its bodies", file=file)

@@ -121,7 +121,7 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
         opts = sorted({f"{k}={v}" for it in cannot for k, v in it.items() if (k, v) not in ran})   # the choices that need them
         notes.append(f"{len(cannot)} of the {len(cannot) + len(every)} readings could not be tried: they use the column(s) "
                      f"{', '.join(map(repr, used)) or repr(why.column)} ({', '.join(opts)}), which the input cannot give them "
-                     f"({InputError(why.message.split(' (the table has')[0].split(': the reading in force')[0], why.file, why.row, why.column, why.body)}); the other {len(every)} "
+                     f"({InputError(why.reason, why.file, why.row, why.column, why.body)}); the other {len(every)} "
                      "were tried")
     total = len(every)
     if not exhaustive and len(every) > budget:

@@ -272,7 +272,64 @@ def give_back(excess: int, whole: dict, given: dict, order: list, option: str = 
             if len(back) < excess and tmp[d] > 0: tmp[d] -= 1; back.append(d)
     return back
 
-# %% ../../nbs/13_up_chairpersons_2023.ipynb #24db7b2a
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #00443677
+from types import SimpleNamespace
+
+def _figures(group: str, divs: pd.DataFrame) -> SimpleNamespace:
+    """What (c) reads of the divisions for `group`: their names; each one's offices `n`, urban population `pop`, the
+    group's population `gp` and proportion `prop`; the State's totals `N`, `P`, `G` and proportion `state`."""
+    col, names = COLUMN[group], list(divs['division'])
+    f = SimpleNamespace(names=names, N=int(divs['offices'].sum()), P=int(divs['population'].sum()), G=int(divs[col].sum()),
+                        n=dict(zip(names, map(int, divs['offices']))), pop=dict(zip(names, map(int, divs['population']))),
+                        gp=dict(zip(names, map(int, divs[col]))))
+    f.prop = {d: Fraction(f.gp[d], f.pop[d]) for d in names}
+    f.state = Fraction(f.G, f.P)
+    return f
+
+def _shares(group: str, k: int, f: SimpleNamespace, room: dict, it: dict, m: bool) -> tuple:
+    """(c) and its first proviso, for each division: its share of the State's `k` offices in proportion of the group to its
+    urban population, limited to the State's proportion of offices, made whole (`division-rounding`), and never more than
+    its `room` (the bodies not yet allotted). Returns (whole, given, rows of the table, steps, warnings)."""
+    c_main = clause(ITEM_C[group], m)
+    steps = [Step(c_main, f"{group}: {k} office(s) among {len(f.names)} divisions; State proportion of offices {k}/{f.N} "
+                          f"({pct(Fraction(k, f.N))}), of urban population {fmt_int(f.G)}/{fmt_int(f.P)} ({pct(f.state)})")]
+    warns, rows, whole, given = [], {}, {}, {}
+    for d in f.names:
+        s = division_share(f.n[d], f.gp[d], f.pop[d])
+        base, limited = first_proviso(s, f.n[d], k, f.N)
+        c_d = clause(ITEM_C[group] + (', first proviso' if limited else ''), m)
+        whole[d] = whole_offices(base, it['division-rounding'], c_d,
+                                 f"{f.n[d]} × {k} / {f.N}" if limited else f"{f.n[d]} × {fmt_int(f.gp[d])} / {fmt_int(f.pop[d])}")
+        given[d] = whole[d].value if it.get('cycle-scope', 'left-over') == 'left-over' else 0
+        if limited: txt = (f"{d}: {f.n[d]} offices × {group} {pct(f.prop[d])} = {fmt_fraction(s)}, more than the State's "
+                           f"proportion {k}/{f.N}: limited to {whole[d].explain()}")
+        else: txt = f"{d} ({group} {pct(f.prop[d])}): {whole[d].explain()}"
+        if k: steps.append(Step(c_d, txt))
+        if given[d] > room[d]:
+            warns.append(LegalWarning('fallback', c_main, f"{group}: division {d}'s share is {given[d]} but only "
+                         f"{room[d]} of its bodies are not yet allotted: it gets {room[d]}, the rest joins the remainder"))
+            given[d] = room[d]
+        rows[d] = {'division': d, 'offices': f.n[d], f'{group} %': pct(f.prop[d]), 'share': fmt_fraction(s),
+                   'limit (1st proviso)': fmt_fraction(Fraction(f.n[d] * k, f.N)), 'limited': 'yes' if limited else '',
+                   'whole': given[d], 'given back': 0, 'above State': 'yes' if f.prop[d] > f.state else '',
+                   'cycle': 0, 'fallback': 0}
+    return whole, given, rows, steps, warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #22ec9564
+def _excess(group: str, k: int, whole: dict, given: dict, rows: dict, order: list, it: dict, m: bool) -> tuple:
+    """When the whole shares add up to more than the State's `k` (the text is silent): one office back from each division
+    `give_back` names (`division-excess`); `given` and `rows` changed in place. Returns (steps, warnings)."""
+    c_main, excess = clause(ITEM_C[group], m), sum(given.values()) - k
+    if excess <= 0: return [], []
+    back = give_back(excess, whole, given, order, it['division-excess'])
+    for d in back: given[d] -= 1; rows[d]['given back'] += 1
+    return ([Step(c_main, f"{group}: the rounded shares add up to {k + excess}, {excess} more than the State's "
+                          f"{k}: one office back from {', '.join(back)} (division-excess={it['division-excess']})")],
+            [LegalWarning('interpretation', c_main, f"{group}: the divisions' rounded shares exceed the State "
+                          f"count by {excess}, and the text does not say who gives back: {', '.join(back)} "
+                          f"(division-excess={it['division-excess']})")])
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #edf006b9
 CYCLE_SCOPE = Interpretation('cycle-scope', clause('(c), third proviso'),
     "The third proviso allots 'one office per division at a time': to the offices left over after each division's "
     "whole share only, or to all of the group's offices?",
@@ -282,85 +339,81 @@ CYCLE_SCOPE = Interpretation('cycle-scope', clause('(c), third proviso'),
                     "the proportion, to the divisions above the State's proportion (the others only by the fallback)"},
     'left-over')
 
+def _cycle_remaining(group: str, k: int, f: SimpleNamespace, order: list, room: dict, given: dict, rows: dict, it: dict,
+                     m: bool) -> tuple:
+    """The second and third provisos: the offices that remain go one office per division at a time, in descending order of
+    the group's proportion, to the divisions above the State's proportion; what they cannot take, to `_fallback`.
+    `given` and `rows` changed in place. Returns (steps, warnings)."""
+    c_cycle = clause(ITEM_C[group] + ', second and third provisos', m)
+    remaining = k - sum(given.values())
+    if remaining <= 0: return [], []
+    eligible = [d for d in order if f.prop[d] > f.state]
+    before = dict(given)
+    left, seq, last = cycle(remaining, eligible, room, given)
+    for d in f.names: rows[d]['cycle'] = given[d] - before[d]
+    steps = [Step(c_cycle, f"{group}: {remaining} office(s) remain; divisions above the State's {pct(f.state)}, "
+                           f"in descending order: {', '.join(eligible) or 'none'}; one office per division at a time: "
+                           f"{', '.join(seq) or 'none placed'}")]
+    warns = list(cycle_tie(last, f.prop, group, it['tiebreak'], c_cycle))
+    if left > 0:
+        s, w = _fallback(group, left, eligible, f, order, room, given, rows, it, c_cycle)
+        steps += s; warns += w
+    return steps, warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #44b1e893
 DIVISION_FALLBACK = Interpretation('division-fallback', clause('(c), second and third provisos'),
     "When every division above the State's proportion is full (or there is none), where do the remaining offices go?",
     {'descending-proportion': "to the other divisions with a body left, one office per division at a time, in descending "
                               "order of the group's proportion (the provisos' own order and step, carried on: the text is "
                               "silent, and the offices of (b) must be allotted)"}, 'descending-proportion')
 
+def _fallback(group: str, left: int, eligible: list, f: SimpleNamespace, order: list, room: dict, given: dict, rows: dict,
+              it: dict, c_cycle: str) -> tuple:
+    """`division-fallback`: the `left` offices the cycle could not place, one per division at a time, in descending order of
+    the group's proportion, to the other divisions with a body left. Returns (steps, warnings)."""
+    others = [d for d in order if room[d] - given[d] > 0]
+    before = dict(given)
+    left2, seq2, last2 = cycle(left, others, room, given)
+    for d in f.names: rows[d]['fallback'] = given[d] - before[d]
+    why = ('no division is above the State proportion' if not eligible else
+           f"the divisions above the State proportion ({', '.join(eligible)}) have no body left")
+    warns = [LegalWarning('fallback', c_cycle, f"{group}: {left} office(s) could not be placed by the cycle: "
+                          f"{why}; the text is silent; given one at a time, in descending order of the {group} proportion "
+                          f"(interpretation division-fallback=descending-proportion), to the other divisions with a body left: "
+                          f"{', '.join(seq2) or 'none'}")]
+    warns += cycle_tie(last2, f.prop, group, it['tiebreak'], c_cycle)
+    if left2 > 0:
+        warns.append(LegalWarning('fallback', c_cycle, f"{group}: {left2} office(s) cannot be allotted at all: "
+                                  "no division has a body left"))
+    return [Step(c_cycle, f"{group}: fallback (the text is silent): {', '.join(seq2) or 'none'}")], warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #24db7b2a
 def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: dict, modelled: bool = False) -> tuple:
     """(c): the State's `k` offices of `group` among the divisions: share, first proviso, whole part, remainder by the
     cycle of the second and third provisos. `room`: each division's bodies not yet allotted (never exceeded).
     Returns ({division: offices}, table, steps, warnings)."""
-    m, col, c_main = modelled, COLUMN[group], clause(ITEM_C[group], modelled)
-    c_cycle = clause(ITEM_C[group] + ', second and third provisos', m)
-    N, P, G = int(divs['offices'].sum()), int(divs['population'].sum()), int(divs[col].sum())
-    names = list(divs['division'])
-    n = dict(zip(names, map(int, divs['offices'])))
-    pop = dict(zip(names, map(int, divs['population'])))
-    gp = dict(zip(names, map(int, divs[col])))
-    prop = {d: Fraction(gp[d], pop[d]) for d in names}
-    state_pop = Fraction(G, P)
-    steps = [Step(c_main, f"{group}: {k} office(s) among {len(names)} divisions; State proportion of offices {k}/{N} "
-                          f"({pct(Fraction(k, N))}), of urban population {fmt_int(G)}/{fmt_int(P)} ({pct(state_pop)})")]
-    warns, rows, whole, given = [], {}, {}, {}
-    for d in names:
-        s = division_share(n[d], gp[d], pop[d])
-        base, limited = first_proviso(s, n[d], k, N)
-        c_d = clause(ITEM_C[group] + (', first proviso' if limited else ''), m)
-        whole[d] = whole_offices(base, it['division-rounding'], c_d,
-                                 f"{n[d]} × {k} / {N}" if limited else f"{n[d]} × {fmt_int(gp[d])} / {fmt_int(pop[d])}")
-        given[d] = whole[d].value if it.get('cycle-scope', 'left-over') == 'left-over' else 0
-        if limited: txt = (f"{d}: {n[d]} offices × {group} {pct(prop[d])} = {fmt_fraction(s)}, more than the State's "
-                           f"proportion {k}/{N}: limited to {whole[d].explain()}")
-        else: txt = f"{d} ({group} {pct(prop[d])}): {whole[d].explain()}"
-        if k: steps.append(Step(c_d, txt))
-        if given[d] > room[d]:
-            warns.append(LegalWarning('fallback', c_main, f"{group}: division {d}'s share is {given[d]} but only "
-                         f"{room[d]} of its bodies are not yet allotted: it gets {room[d]}, the rest joins the remainder"))
-            given[d] = room[d]
-        rows[d] = {'division': d, 'offices': n[d], f'{group} %': pct(prop[d]), 'share': fmt_fraction(s),
-                   'limit (1st proviso)': fmt_fraction(Fraction(n[d] * k, N)), 'limited': 'yes' if limited else '',
-                   'whole': given[d], 'given back': 0, 'above State': 'yes' if prop[d] > state_pop else '',
-                   'cycle': 0, 'fallback': 0}
-    order = division_order(names, prop, pop, it['tiebreak'])
-    excess = sum(given.values()) - k
-    if excess > 0:
-        back = give_back(excess, whole, given, order, it['division-excess'])
-        for d in back: given[d] -= 1; rows[d]['given back'] += 1
-        steps.append(Step(c_main, f"{group}: the rounded shares add up to {k + excess}, {excess} more than the State's "
-                          f"{k}: one office back from {', '.join(back)} (division-excess={it['division-excess']})"))
-        warns.append(LegalWarning('interpretation', c_main, f"{group}: the divisions' rounded shares exceed the State "
-                     f"count by {excess}, and the text does not say who gives back: {', '.join(back)} "
-                     f"(division-excess={it['division-excess']})"))
-    remaining = k - sum(given.values())
-    if remaining > 0:
-        eligible = [d for d in order if prop[d] > state_pop]
-        before = dict(given)
-        left, seq, last = cycle(remaining, eligible, room, given)
-        for d in names: rows[d]['cycle'] = given[d] - before[d]
-        steps.append(Step(c_cycle, f"{group}: {remaining} office(s) remain; divisions above the State's {pct(state_pop)}, "
-                          f"in descending order: {', '.join(eligible) or 'none'}; one office per division at a time: "
-                          f"{', '.join(seq) or 'none placed'}"))
-        warns += cycle_tie(last, prop, group, it['tiebreak'], c_cycle)
-        if left > 0:
-            others = [d for d in order if room[d] - given[d] > 0]
-            before = dict(given)
-            left2, seq2, last2 = cycle(left, others, room, given)
-            for d in names: rows[d]['fallback'] = given[d] - before[d]
-            why = ('no division is above the State proportion' if not eligible else
-                   f"the divisions above the State proportion ({', '.join(eligible)}) have no body left")
-            warns.append(LegalWarning('fallback', c_cycle, f"{group}: {left} office(s) could not be placed by the cycle: "
-                         f"{why}; the text is silent; given one at a time, in descending order of the {group} proportion "
-                         f"(interpretation division-fallback=descending-proportion), to the other divisions with a body left: "
-                         f"{', '.join(seq2) or 'none'}"))
-            steps.append(Step(c_cycle, f"{group}: fallback (the text is silent): {', '.join(seq2) or 'none'}"))
-            warns += cycle_tie(last2, prop, group, it['tiebreak'], c_cycle)
-            if left2 > 0:
-                warns.append(LegalWarning('fallback', c_cycle, f"{group}: {left2} office(s) cannot be allotted at all: "
-                             "no division has a body left"))
-    for d in names: rows[d]['allotted'] = given[d]
-    return given, pd.DataFrame([rows[d] for d in names]), steps, warns
+    f = _figures(group, divs)
+    whole, given, rows, steps, warns = _shares(group, k, f, room, it, modelled)
+    order = division_order(f.names, f.prop, f.pop, it['tiebreak'])
+    s, w = _excess(group, k, whole, given, rows, order, it, modelled)
+    steps += s; warns += w
+    s, w = _cycle_remaining(group, k, f, order, room, given, rows, it, modelled)
+    steps += s; warns += w
+    for d in f.names: rows[d]['allotted'] = given[d]
+    return given, pd.DataFrame([rows[d] for d in f.names]), steps, warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #1a9ae546
+def _groups_among_divisions(divs: pd.DataFrame, offices: dict, counts: dict, it: dict, m: bool, cache: dict | None) -> tuple:
+    """(c)(i)-(iii): SC, then ST, then BC among the divisions, each in the room (the bodies not yet allotted) the groups
+    before it left. Returns ({group: {division: offices}}, {group: table}, the room left, steps, warnings)."""
+    room, k, tables, steps, warns = dict(offices), {}, {}, [], []
+    for g in GROUPS:
+        key = ('(c)', g, counts[g].value, tuple(room.values()), it['division-rounding'], it['division-excess'],
+               it.get('cycle-scope', 'left-over'), it['tiebreak'], m)
+        k[g], tables[g], s, w = _kept(cache, key, lambda: allot_to_divisions(g, counts[g].value, divs, room, it, m))
+        steps += s; warns += w
+        for d in room: room[d] -= k[g][d]
+    return k, tables, room, steps, warns
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #172a4310
 GROUP_WOMEN_DIVISIONS = Interpretation('group-women-divisions', clause('(c), (d)(i)–(iii), provisos'),
@@ -412,6 +465,27 @@ def apportion(total: int, weights: dict, caps: dict, order: list, what: str, cla
     desc = ', '.join(f"{d} {fmt_fraction(quota[d]) if d in quota and d in active else out[d]} → {out[d]}"
                      for d in order if weights[d] or out[d])
     return out, [Step(clause_, f"{what}: {total} among the divisions in proportion ({desc or 'none'})")], warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #d218ee64
+def _women_among_divisions(counts: dict, k: dict, offices: dict, room: dict, dorder: list, wprop: dict, it: dict, m: bool,
+                           cache: dict | None) -> tuple:
+    """How many of the State's women's offices each division gets: SC, ST and BC women (`group-women-divisions`), general
+    women (`women-divisions`); None where the reading ranks them State-wide. Returns (group women, women, steps, warnings)."""
+    wk, Wd, steps, warns = None, None, [], []
+    if it['group-women-divisions'] == 'proportional':
+        wk = {}
+        for g in GROUPS:
+            c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
+            key = ('apportion', g, counts[g + '-W'].value, tuple(k[g].items()), tuple(dorder), m)
+            wk[g], s, w = _kept(cache, key, lambda: apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop))
+            steps += s; warns += w
+    if it['women-divisions'] != 'state-rank':
+        weights = dict(offices) if it['women-divisions'] == 'offices' else dict(room)
+        c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
+        key = ('apportion', 'W', counts['W'], tuple(weights.items()), tuple(room.items()), tuple(dorder), c_)
+        Wd, s, w = _kept(cache, key, lambda: apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop))
+        steps += s; warns += w
+    return wk, Wd, steps, warns
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #1d5473e7
 def allot_group(arr: Arrangement, k: int, w: int | None, rows, what: str) -> tuple:
@@ -497,6 +571,21 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
         steps.append(Step(clause('(d)(iv)', m), f"{where}: women {W} → {', '.join(chosen) or 'none'}"))
     return _Unit(names, {'codes': code, 'clauses': cl, 'decisions': decisions, 'arrangements': arrs, 'steps': steps,
                          'warnings': warns})
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #05678611
+def _allot_units(units: list, n: int, it: dict, m: bool, cache: dict | None, arrangements: dict) -> tuple:
+    """(d) in each unit (where, its bodies, offices, women's offices, general women's offices): the codes and clauses of the
+    `n` bodies (by row), the decisions, steps and warnings; each unit's arrangements into `arrangements`."""
+    code, cl = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
+    decisions, steps, warns = [], [], []
+    for where, ub, kk, ww, WW in units:
+        key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
+        r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
+        at = _kept(cache, ('rows', where), ub.index.to_numpy)          # its rows of `bodies` (validated: numbered from 0)
+        code[at], cl[at] = r['codes'], r['clauses']
+        decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
+        for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
+    return code, cl, decisions, steps, warns
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #1c70f23d
 def _sentences(kind: str, where: str, g: str, n: int, k: int, nw: int | None, got_women: int) -> list:
@@ -652,6 +741,32 @@ NP_PROCEDURE = Interpretation('nagar-panchayat-procedure', 's.9-A(5)(1) (Nagar P
      'state': 'one State-wide arrangement per (d), without divisions (the division column is not used: it may be blank or absent)'},
     'divisions')
 
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #10982e20
+def _nagar_panchayat_gaps(it: dict) -> list:
+    "The warnings of the missing text: how the Nagar Panchayats are allotted, and the divisions' readings chosen in vain."
+    procedure = it.get('nagar-panchayat-procedure', 'divisions')
+    how = ('modelled on (c)-(d) for Palika Parishads: among the divisions, then inside each' if procedure == 'divisions'
+           else 'a single State-wide arrangement per (d), without divisions')
+    warns = [LegalWarning('gap', 's.9-A(5)(1) (Nagar Panchayats)', "our copy of the text stops inside the "
+             "Explanation to (d), before anything for Nagar Panchayats; (b) applies to them as written, the "
+             f"allotment is {how} (nagar-panchayat-procedure={procedure})")]
+    if procedure == 'state':
+        idle = [i.name for i in INTERPRETATIONS if i.name in ('division-rounding', 'division-excess',
+                'group-women-divisions', 'women-divisions') and it[i.name] != i.default]
+        if idle: warns.append(LegalWarning('interpretation', 's.9-A(5)(1)(c)', f"{', '.join(idle)} chosen, but they "
+                              "concern the divisions and have no effect with nagar-panchayat-procedure=state"))
+    return warns
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #d8c2e9cc
+def _rotation_gap(previous, previous_date) -> tuple:
+    "A previous allotment given is not used, and a warning says so; without one, the assumption. Returns (warnings, assumptions)."
+    if previous is not None or previous_date is not None:
+        return [LegalWarning('gap', 's.9-A(5) (rotation)', "a previous allotment was given but not used: our copy of "
+                "the text contains no rotation provision (it ends inside the Explanation to (d)); the offices are "
+                "allotted from the populations alone, as for a first election")], []
+    return [], ["no rotation: our copy of the text contains no rotation provision; the offices are allotted "
+                "from the populations alone"]
+
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #40947b7b
 ARTICLE_243T = replace(ARTICLE_334, clause='Art. 243T(5); Art. 334')
 
@@ -686,6 +801,25 @@ def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, a
         for b in chosen: code[b], cl[b] = 'W', c_
         decisions.append(('state-W', 'the State', 'W', arr, list(range(len(arr))), counts['W'], None, 0))
         steps.append(Step(c_, f"general women, State-wide: {', '.join(chosen) or 'none'}"))
+
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #06a347b0
+def _division_units(bodies: pd.DataFrame, counts: dict, it: dict, m: bool, cache: dict | None) -> tuple:
+    """(c) and the women's splits, for the units of (d): one per division (where, its bodies, offices, women's offices,
+    general women's offices). Returns (units, the tables of (c), steps, warnings)."""
+    divs, parts, dn, offices, pops, wprop = _kept(cache, ('divisions',), lambda: _divisions(bodies))
+    k, tables, room, steps, warns = _groups_among_divisions(divs, offices, counts, it, m, cache)
+    dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
+    wk, Wd, s, w = _women_among_divisions(counts, k, offices, room, dorder, wprop, it, m, cache)
+    units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
+              None if wk is None else {g: wk[g][d] for g in GROUPS}, None if Wd is None else Wd[d]) for d in dn]
+    return units, tables, steps + s, warns + w
+
+def _state_rank_codes(bodies, names: list, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache) -> tuple:
+    "The codes and clauses (by row) after `_women_statewide` ranks the women's offices State-wide."
+    cd = {b: c for b, c in zip(names, code.tolist()) if c is not None}
+    cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
+    _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
+    return np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #01d83700
 def _validated(bodies, required: tuple) -> bool:
@@ -728,6 +862,27 @@ def _tables(bodies, code, cl) -> tuple:
     return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
             pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
 
+# %% ../../nbs/13_up_chairpersons_2023.ipynb #41bad8e6
+def _input(bodies, need: tuple, cache: dict | None):
+    "The bodies checked for the columns `need` of the reading in force: once for each set of columns while `cache` keeps them."
+    if cache is not None and cache.get('input') is not bodies: cache.clear(); cache['input'] = bodies
+    if cache is not None and ('bodies', need) in cache: bodies = cache[('bodies', need)]   # validated for these columns
+    elif not _validated(bodies, need): bodies = load_bodies(bodies, need)   # validation once for each set of columns
+    if cache is not None: cache[('bodies', need)] = bodies
+    return bodies
+
+def _result_tables(bodies, code, cl, cache: dict | None) -> tuple:
+    "`_tables`; with a `cache`, made once for readings that give the same offices, each a copy."
+    if cache is None: return _tables(bodies, code, cl)
+    table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
+    return table.copy(), got, divisions.copy()
+
+def _count_check(got: dict, counts: dict, m: bool) -> list:
+    "A warning for each category whose offices allotted are not the number (b) gives."
+    ex = exclusive(counts)
+    return [LegalWarning('fallback', clause('(b)', m), f"{c}: {int(got.get(c, 0))} office(s) allotted, but (b) gives {ex[c]}")
+            for c in UP_CODES[:-1] if int(got.get(c, 0)) != ex[c]]
+
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #f7d72fd2
 def chairpersons(bodies, interpretations: dict | None = None, previous=None, previous_date: date | None = None,
                  election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
@@ -736,11 +891,7 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     validation, the divisions, the arrangements and each step whose inputs repeat are then done once."""
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
-    need = st.required_for(it)                                      # the columns this reading uses (divisions or not)
-    if cache is not None and cache.get('input') is not bodies: cache.clear(); cache['input'] = bodies
-    if cache is not None and ('bodies', need) in cache: bodies = cache[('bodies', need)]   # validated for these columns
-    elif not _validated(bodies, need): bodies = load_bodies(bodies, need)   # validation once for each set of columns
-    if cache is not None: cache[('bodies', need)] = bodies
+    bodies = _input(bodies, st.required_for(it), cache)              # the columns this reading uses (divisions or not)
     m, kind = statute == NP, KIND[statute]
     warns, steps, assumptions = [], [], []
     ok, note, pw = sc_st_in_period(election_date, it['article-334'], clause='Art. 243T(5); Art. 334')
@@ -748,84 +899,28 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     if pw: warns.append(pw)
     assumptions.append(f"the input holds all the {kind} of the State and only them: the 'urban area of the State' is "
                        f"their area taken together (Explanation to (b)), and (a) allots each kind separately")
-    procedure = it.get('nagar-panchayat-procedure', 'divisions')
-    if m:
-        how = ('modelled on (c)-(d) for Palika Parishads: among the divisions, then inside each' if procedure == 'divisions'
-               else 'a single State-wide arrangement per (d), without divisions')
-        warns.append(LegalWarning('gap', 's.9-A(5)(1) (Nagar Panchayats)', "our copy of the text stops inside the "
-                     "Explanation to (d), before anything for Nagar Panchayats; (b) applies to them as written, the "
-                     f"allotment is {how} (nagar-panchayat-procedure={procedure})"))
-        if procedure == 'state':
-            idle = [i.name for i in INTERPRETATIONS if i.name in ('division-rounding', 'division-excess',
-                    'group-women-divisions', 'women-divisions') and it[i.name] != i.default]
-            if idle: warns.append(LegalWarning('interpretation', 's.9-A(5)(1)(c)', f"{', '.join(idle)} chosen, but they "
-                                  "concern the divisions and have no effect with nagar-panchayat-procedure=state"))
-    if previous is not None or previous_date is not None:
-        warns.append(LegalWarning('gap', 's.9-A(5) (rotation)', "a previous allotment was given but not used: our copy of "
-                     "the text contains no rotation provision (it ends inside the Explanation to (d)); the offices are "
-                     "allotted from the populations alone, as for a first election"))
-    else:
-        assumptions.append("no rotation: our copy of the text contains no rotation provision; the offices are allotted "
-                           "from the populations alone")
+    if m: warns += _nagar_panchayat_gaps(it)
+    w, a = _rotation_gap(previous, previous_date)
+    warns += w; assumptions += a
     key = ('(b)', ok, kind, it['group-women-bound'], it['women-total-bound'], it.get('general-women'))
     counts, s, w = _kept(cache, key, lambda: state_counts(bodies, it, sc_st=ok, kind=kind))
     steps += s; warns += w
     names, division_tables, arrangements = _kept(cache, ('names',), lambda: bodies['body'].tolist()), {}, {}
-    if procedure == 'divisions':
-        divs, parts, dn, offices, pops, wprop = _kept(cache, ('divisions',), lambda: _divisions(bodies))
-        room = dict(offices)
-        k = {}
-        for g in GROUPS:
-            key = ('(c)', g, counts[g].value, tuple(room.values()), it['division-rounding'], it['division-excess'],
-                   it.get('cycle-scope', 'left-over'), it['tiebreak'], m)
-            k[g], division_tables[g], s, w = _kept(cache, key, lambda: allot_to_divisions(g, counts[g].value, divs, room, it, m))
-            steps += s; warns += w
-            for d in dn: room[d] -= k[g][d]
-        dorder = sorted(dn, key=lambda d: (-pops[d], d)) if it['tiebreak'] == 'population-name' else sorted(dn)
-        wk = None
-        if it['group-women-divisions'] == 'proportional':
-            wk = {}
-            for g in GROUPS:
-                c_ = clause(f"{ITEM_C[g]}, {ITEM_D[g]}, proviso", m) + ' (group-women-divisions=proportional)'
-                key = ('apportion', g, counts[g + '-W'].value, tuple(k[g].items()), tuple(dorder), m)
-                wk[g], s, w = _kept(cache, key, lambda: apportion(counts[g + '-W'].value, k[g], k[g], dorder, f"{g} women's offices", c_, wprop))
-                steps += s; warns += w
-        Wd = None
-        if it['women-divisions'] != 'state-rank':
-            weights = dict(offices) if it['women-divisions'] == 'offices' else dict(room)
-            c_ = clause('(d)(iv)', m) + f" (women-divisions={it['women-divisions']})"
-            key = ('apportion', 'W', counts['W'], tuple(weights.items()), tuple(room.items()), tuple(dorder), c_)
-            Wd, s, w = _kept(cache, key, lambda: apportion(counts['W'], weights, room, dorder, "general women's offices", c_, wprop))
-            steps += s; warns += w
-        units = [(f"division {d}", parts[d], {g: k[g][d] for g in GROUPS},
-                  None if wk is None else {g: wk[g][d] for g in GROUPS}, None if Wd is None else Wd[d]) for d in dn]
+    by_divisions = it.get('nagar-panchayat-procedure', 'divisions') == 'divisions'
+    if by_divisions:
+        units, division_tables, s, w = _division_units(bodies, counts, it, m, cache)
+        steps += s; warns += w
     else:
         units = [('the State', bodies, {g: counts[g].value for g in GROUPS},
                   {g: counts[g + '-W'].value for g in GROUPS}, counts['W'])]
-    code, cl, decisions = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object), []
-    for where, ub, kk, ww, WW in units:
-        key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
-        r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
-        at = _kept(cache, ('rows', where), ub.index.to_numpy)          # its rows of `bodies` (validated: numbered from 0)
-        code[at], cl[at] = r['codes'], r['clauses']
-        decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
-        for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
-    if procedure == 'divisions' and 'state-rank' in (it['group-women-divisions'], it['women-divisions']):
-        cd = {b: c for b, c in zip(names, code.tolist()) if c is not None}
-        cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
-        _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
-        code, cl = np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
-    if cache is None: table, got, divisions = _tables(bodies, code, cl)
-    else:                                                           # readings that give the same offices: made once, each a copy
-        table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
-        table, divisions = table.copy(), divisions.copy()
-    ex = exclusive(counts)
-    for c in UP_CODES[:-1]:
-        if int(got.get(c, 0)) != ex[c]:
-            warns.append(LegalWarning('fallback', clause('(b)', m), f"{c}: {int(got.get(c, 0))} office(s) allotted, but "
-                                      f"(b) gives {ex[c]}"))
-    res = Result(statute, table, counts=ex, steps=steps, warnings=warns, interpretations=it, assumptions=assumptions,
-                 arrangements=arrangements)
+    code, cl, decisions, s, w = _allot_units(units, len(names), it, m, cache, arrangements)
+    steps += s; warns += w
+    if by_divisions and 'state-rank' in (it['group-women-divisions'], it['women-divisions']):
+        code, cl = _state_rank_codes(bodies, names, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache)
+    table, got, divisions = _result_tables(bodies, code, cl, cache)
+    warns += _count_check(got, counts, m)
+    res = Result(statute, table, counts=exclusive(counts), steps=steps, warnings=warns, interpretations=it,
+                 assumptions=assumptions, arrangements=arrangements)
     res.state, res.division_tables = counts, division_tables
     res.decisions = decisions                                       # the decisions of (d), as data
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
