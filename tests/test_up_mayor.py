@@ -642,6 +642,47 @@ def test_2023_owed_inferred_from_a_table_of_categories():
     assert infer_owed(sc, 'SC', {'C': 'SC-W'}) == []
 
 
+CATS_2023 = ('UR', 'SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W')
+
+def _owed_body_by_body(order: list, code: str, prev: dict, excluded_turn: str) -> list:
+    "infer_owed's rule read body by body (as it was written before #22 made it an array): the reference for the test below."
+    from reservation_law.core.arrangement import group_of
+    from reservation_law.statutes.up_mayor_2023 import EARLIER
+    n = len(order)
+    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    if len(holders) < 2: return []
+    gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n
+    j = max(range(len(holders)), key=lambda j: (gap(j), j))
+    first, last = holders[(j + 1) % len(holders)], holders[j]
+    span = [order[(first + i) % n] for i in range((last - first) % n + 1)]
+    earlier = EARLIER[code] if excluded_turn == 'lost' else ()
+    return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fast_bodies(min_size=1, max_size=25), st.data())
+def test_2023_walk_arrays_agree_with_the_body_by_body_reading(df, data):
+    """The walk of (f) reads last time's categories as one array per arrangement (#22): who is owed a turn, where the walk
+    starts and who is barred are those of the clause read body by body, whatever the previous table (ties of runs included)."""
+    from reservation_law.statutes.up_mayor_2023 import (infer_owed, walk_start, arrangement_for, previous_in_order,
+                                                        previous_by_row, holding)
+    names = df['body'].tolist()
+    prev = {b: data.draw(st.sampled_from(CATS_2023)) for b in names if data.draw(st.booleans())}
+    for code in ('SC', 'ST', 'BC', 'W'):
+        arr = arrangement_for(df, code)
+        at = previous_in_order(arr, prev, previous_by_row(names, prev))
+        assert at.tolist() == [prev.get(b) or '' for b in arr.order]
+        held_at = holding(at, set(prev.values()), code)
+        assert held_at.tolist() == [held(prev.get(b), code) for b in arr.order]
+        for turn in ('kept', 'lost'):
+            want = _owed_body_by_body(arr.order, code, prev, turn)
+            assert infer_owed(arr, code, prev, turn) == want
+            assert infer_owed(arr, code, prev, turn, at, held_at) == want
+        is_open = set(names[::2])
+        for option in ('all-corporations', 'restart-at-top'):
+            assert walk_start(arr, is_open, code, prev, None, option) == walk_start(arr, is_open, code, prev, None, option, held_at)
+
+
 def test_2023_owed_names_not_in_the_input_are_dropped():
     "A record naming an owed corporation no longer in the input (merged, renamed away) owes it nothing."
     rs = chain(up_mayor_2023, SIX, 4, None, previous_date=date(2028, 5, 1))

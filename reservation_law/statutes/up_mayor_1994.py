@@ -6,7 +6,7 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import islice
+from itertools import islice, repeat
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
@@ -213,8 +213,8 @@ ROTATION = Interpretation('rotation', 's.7(5)(1)(f)',
 def last_women_office(walk: list, cats: dict) -> str | None:
     """(f): the corporation given "the last office allotted to the women" in a walk: of the general women's offices (W)
     if there are any, else of the groups' women's offices (SC-W, ST-W, BC-W); the last of them in the order of that walk."""
-    women = [b for b in walk if cats.get(b) == 'W'] or [b for b in walk if is_women(cats.get(b))]
-    return women[-1] if women else None
+    last = lambda women: next((b for b in reversed(walk) if women(cats.get(b))), None)    # read from the end
+    return last(lambda c: c == 'W') or last(is_women)
 
 def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
     """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
@@ -259,7 +259,7 @@ def infer_walk_start(order: list, previous: dict) -> tuple:
     right after the longest run of corporations left unreserved; with no unreserved corporation, right after the end of the
     run of its women's offices (the last block of (d))."""
     n = len(order)
-    ur = [previous.get(b, 'UR') == 'UR' for b in order]
+    ur = [p == 'UR' for p in map(previous.get, order, repeat('UR'))]
     if all(ur): return 0, "the previous allotment reserves nothing: its walk is taken to have started at serial 1"
     if any(ur):
         runs = _runs(ur)
@@ -328,6 +328,13 @@ def _previous_1994(previous, names, warns):
                                   "not of this text: ignored, and the walk inferred from the categories"))
         rec = None
     return prev, rec
+
+def _barred(earlier: dict, codes) -> dict:
+    """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
+    `earlier` ({body: [codes]}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
+    alike = {}
+    for b, ps in earlier.items(): alike.setdefault(tuple(ps), []).append(b)
+    return {c: set().union(*[bs for ps, bs in alike.items() if any(repeats(p, c) for p in ps)]) for c in codes}
 
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
     "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
@@ -404,7 +411,8 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     walk = names[start:] + names[:start]
     skip = previous is not None and it['rotation'] == 'skip-repeats'
     earlier = _earlier(prev, rec if previous is not None else None, it['previous-election'], assumptions) if skip else {}
-    eligible = (lambda b, c: not any(repeats(p, c) for p in earlier.get(b, ()))) if skip else None
+    barred = _barred(earlier, [c for c in BLOCKS if ex[c]]) if skip else {}
+    eligible = (lambda b, c: b not in barred[c]) if skip else None
     got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'])
     warns += aw
     cats = {b: got.get(b, 'UR') for b in names}
@@ -420,7 +428,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if passed: steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
                                  + ', '.join(f"{b} (held {prev.get(b)})" for b in passed)))
     if previous is not None:
-        rep = [b for b in walk if repeats(prev.get(b), cats[b])]
+        again = {(p, c): repeats(p, c) for p in set(prev.values()) | {None} for c in set(got.values())}   # a few pairs
+        rep = {b for b, c in got.items() if again[prev.get(b), c]}
+        rep = [b for b in walk if b in rep] if rep else []                  # in walk order
         if rep:
             why = ('the cyclic walk gives' if not skip else 'too few corporations were left, and the fallback gives')
             warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
@@ -437,7 +447,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                          if earlier.get(b) or cats[b] != 'UR'}
     serial = {b: i for i, b in enumerate(names, 1)}
     reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last)
-    body = list(bodies['body'])
+    body = bodies['body'].tolist()
     table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
                           'serial': [serial[b] for b in body],
                           'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else

@@ -18,8 +18,9 @@ from ..core.verbatim import statute_text
 
 # %% auto #0
 __all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EXCLUDED_TURN', 'EARLIER', 'NOT_REACHED',
-           'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'barred', 'walk_start',
-           'infer_owed', 'walk_group', 'up_mayor_2023', 'arrangement_tables']
+           'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'previous_in_order',
+           'previous_by_row', 'holding', 'barred', 'walk_start', 'infer_owed', 'walk_group', 'up_mayor_2023',
+           'arrangement_tables']
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -105,6 +106,21 @@ def held(previous: str | None, code: str) -> bool:
     if not previous: return False
     return previous == 'W' if code == 'W' else group_of(previous) == code
 
+def previous_in_order(arr: Arrangement, prev: dict, prev_row=None) -> np.ndarray:
+    """The category each corporation held last time ('' for none), in the order of `arr`, as an array of text (compared
+    in bulk): found once an arrangement and read by every step of its walk. `prev_row`: the same by row of the bodies
+    `arr` ranks (`previous_by_row`), if the caller has it."""
+    return prev_row[arr.positions] if prev_row is not None else previous_by_row(arr.order, prev)
+
+def previous_by_row(names: list, prev: dict) -> np.ndarray:
+    "The category each of `names` held last time ('' for none), as an array of text."
+    return np.array([prev.get(b) or '' for b in names], dtype=str)
+
+def holding(at: np.ndarray, cats, code: str) -> np.ndarray:
+    "Which places of `at` (categories, as `previous_in_order` gives them) held `code` (see `held`); `cats`: the categories."
+    yes = [p for p in cats if p and held(p, code)]
+    return np.isin(at, yes) if yes and len(at) else np.zeros(len(at), dtype=bool)
+
 def barred(previous: str | None, code: str, women_bar: str = 'any-women') -> bool:
     "(f): may a body that held `previous` last time not take `code` (a group, a group's women's office, or W) this time?"
     if not previous or previous == 'UR': return False
@@ -112,12 +128,18 @@ def barred(previous: str | None, code: str, women_bar: str = 'any-women') -> boo
     return held(previous, group_of(code))
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #61e0518a
-def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str | None, option: str) -> tuple:
+def _last_gap(holders: np.ndarray, n: int) -> int:
+    "The index in `holders` (places in a cycle of `n`) of the last one before the longest run of places between two of them."
+    gap = (np.roll(holders, -1) - holders - 1) % n if len(holders) > 1 else np.array([n - 1])
+    return len(holders) - 1 - int(np.argmax(gap[::-1]))       # the longest run; of equal runs, the last
+
+def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str | None, option: str, held_at=None) -> tuple:
     """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
-    warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded)."""
+    warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded). `held_at`:
+    which places of `arr` held `code` last time (`holding`), if the caller has it."""
     order, clause = arr.order, arr.clause + '; (f)'
-    held_it = {p for p in set(prev.values()) if held(p, code)}      # the categories (a few) that held `code`
-    holders = [i for i, b in enumerate(order) if prev.get(b) in held_it]
+    if held_at is None: held_at = holding(previous_in_order(arr, prev), set(prev.values()), code)
+    holders = np.flatnonzero(held_at).tolist()                       # the places of last time's holders of `code`
     open_holders = [i for i in holders if order[i] in is_open]
     steps, warns = [], []
     if option == 'restart-at-top' or not holders:
@@ -139,9 +161,7 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
         anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
     else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
             # without a wrap round the bottom, the lowest-placed holder
-        n = len(order)
-        gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n if len(holders) > 1 else n - 1
-        anchor = holders[max(range(len(holders)), key=lambda j: (gap(j), j))]
+        anchor = holders[_last_gap(np.array(holders), len(order))]
         how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended (no record): the last of the "
                f"corporations that held it before the longest run of corporations that did not")
     names = [b for b in order[anchor + 1:] + order[:anchor + 1] if b in is_open]
@@ -157,21 +177,24 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
 # %% ../../nbs/11_up_mayor_2023.ipynb #a44f65ad
 EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
 
-def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept') -> list:
+def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept', at=None, held_at=None) -> list:
     """Without a record: who last time's walk of `code` is taken to have passed over. The walk reached every corporation
     from the first of last time's holders to the last (cyclically, after the longest run of corporations that did not
     hold it, as `walk_start` infers the end); one in that span that did not hold the group was passed over by a bar of
     (f), or was out of the arrangement (allotted an earlier item of (d)), and is owed a turn (the latter only under
-    `excluded-turn=kept`)."""
+    `excluded-turn=kept`). `at`, `held_at`: last time's categories in the order of `arr` and which of them held `code`
+    (`previous_in_order`, `holding`), if the caller has them."""
     order, n = arr.order, len(arr.order)
-    holders = [i for i, b in enumerate(order) if held(prev.get(b), code)]
+    if at is None: at = previous_in_order(arr, prev)
+    if held_at is None: held_at = holding(at, set(prev.values()), code)
+    holders = np.flatnonzero(held_at)
     if len(holders) < 2: return []
-    gap = lambda j: (holders[(j + 1) % len(holders)] - holders[j] - 1) % n
-    j = max(range(len(holders)), key=lambda j: (gap(j), j))
-    first, last = holders[(j + 1) % len(holders)], holders[j]
-    span = [order[(first + i) % n] for i in range((last - first) % n + 1)]
+    j = _last_gap(holders, n)
+    first, last = int(holders[(j + 1) % len(holders)]), int(holders[j])
+    span = (first + np.arange((last - first) % n + 1)) % n          # the places the walk reached, first to last
     earlier = EARLIER[code] if excluded_turn == 'lost' else ()
-    return [b for b in span if not held(prev.get(b), code) and group_of(prev.get(b)) not in earlier]
+    out = np.isin(at[span], [p for p in set(prev.values()) if p and group_of(p) in earlier]) if earlier else np.zeros(len(span), dtype=bool)
+    return [order[i] for i in span[~held_at[span] & ~out].tolist()]
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #cd830675
 def _pick(seq, ok, k: int, after: int = 0) -> list:
@@ -179,19 +202,21 @@ def _pick(seq, ok, k: int, after: int = 0) -> list:
     return list(islice((b for b in (seq[after:] + seq[:after] if after else seq) if ok(b)), k))
 
 def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None,
-               it: dict | None = None, rec: dict | None = None) -> tuple:
+               it: dict | None = None, rec: dict | None = None, prev_row=None) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
     warnings, done). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. The
     walk is the corporations owed a turn (passed over last time by a bar of (f), or out of the arrangement at their turn
     under `excluded-turn=kept`, in the order they were reached), then the cyclic order from where last time's walk ended.
-    Linear in the bodies."""
+    Linear in the bodies. `prev_row`: last time's categories by row of the bodies `arr` ranks (`previous_in_order`)."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
-    if prev is not None:
-        walk, anchor, steps, warns = walk_start(arr, is_open, code, prev, last_rec.get('end'), option)
+    if prev is not None:                 # last time's categories in the order of `arr`: found once, read by every step
+        then_at = previous_in_order(arr, prev, prev_row)
+        held_at = holding(then_at, set(prev.values()), code)
+        walk, anchor, steps, warns = walk_start(arr, is_open, code, prev, last_rec.get('end'), option, held_at)
     else: walk = list(filter(is_open.__contains__, arr.order))       # the open bodies, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
@@ -200,7 +225,7 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     # this arrangement, allotted an earlier group this time, keep it for the next election)
     kept = it.get('excluded-turn', 'kept') == 'kept'
     owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else
-            infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'))) if prev else []
+            infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'), then_at, held_at)) if prev else []
     if owed and not all(b in is_open for b in owed):                 # those no longer in the input are owed nothing
         here = set(arr.order)
         owed = [b for b in owed if b in here]
@@ -213,8 +238,10 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     then = set(prev.values())                                      # the categories held last time (a few)
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
-    bar = {b for b, p in prev.items() if p in no_group and b in is_open}      # may not take the group
-    bar_w = {b for b, p in prev.items() if p in no_women and b in is_open}    # may not take its women's office
+    order = arr.order
+    barred_at = lambda cats: np.flatnonzero(np.isin(then_at, [p for p in cats if p])).tolist() if cats and prev else []
+    bar = {b for b in map(order.__getitem__, barred_at(no_group)) if b in is_open}      # may not take the group
+    bar_w = {b for b in map(order.__getitem__, barred_at(no_women)) if b in is_open}    # may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office; the
     # others to the first that may take the group, in the same run (women-first=in-the-run) or after the last of the women
     women = _pick(walk, lambda b: b not in bar_w, kw)
@@ -285,7 +312,8 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
     elif recorded and last_rec.get('end') == anchor: origin = f"next to {anchor}, where last time's walk of {code} ended"
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
     done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell, 'out_turn': out_turn,
-            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin}
+            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin,
+            'position': {b: idx(b) for b in allotted}}
     return allotted, walk, steps, warns, done
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a059d7a4
@@ -336,7 +364,7 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     """The rows, categories and reasons of the corporations allotted `code`: each one's place among the open corporations
     by the arrangement's key and, after a previous election, its position in the cyclic walk, where the walk started, and
     what came before it (offices, and corporations passed over under (f)). A few strings per office: cheap at any size."""
-    pos = {b: walk.index(b) for b in got} if len(got) < 64 else {b: i for i, b in enumerate(walk) if b in got}
+    pos = done['position']                                      # each allotted one's position in the walk
     who = sorted(got, key=pos.__getitem__)
     places = np.flatnonzero(open_row[arr.positions])           # the open corporations' places in the order of `arr`
     mine = arr.ranks(who) - 1
@@ -395,6 +423,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     everyone, open_set, open_row = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
     category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))
     row_of = None if prev is None else dict(zip(names, range(n)))
+    prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
@@ -403,11 +432,11 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec)
+        got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec, prev_row)
         steps += s; warns += w
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
-        who = sorted(got, key=walk.index) if len(got) < 64 else [b for b in walk if b in got]
+        who = sorted(got, key=done['position'].__getitem__)        # in walk order
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
                           + ', '.join([f"{b} {got[b]}" for b in who])))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
