@@ -104,6 +104,7 @@ def check(path: str) -> tuple:
     try:
         for i, cell in enumerate(nb.cells):
             if _skipped(cell, flags): continue
+            cell['outputs'] = []        # execnb keeps a cell's old outputs when its run has none: a stale one would pass
             sh.cell(cell)
             head = (cell.source.splitlines() or [''])[0][:70]
             if sh.exc is not None:
