@@ -139,9 +139,11 @@ SIX = pd.DataFrame({'body': list('ABCDEF'), 'population': 1000, 'sc': [240, 230,
 
 
 def test_a_chain_that_leaves_corporations_out_says_so(workdir):
-    "Under the 1994 text (f)'s fixed start leaves B, D and F out of SC for good: said, by name, on the command line too."
+    """Under the 1994 text with the bar of the last election only, (f)'s fixed start leaves B, D and F out of SC for good:
+    said, by name, on the command line too. Under the default (previous-election=this-round) no one is left out."""
     from reservation_law.procedures.rotate import shut_out
-    rot = rotate('up-mayor-1994', SIX, 24, interpretations={'article-334': 'extended'})
+    assert not shut_out(rotate('up-mayor-1994', SIX, 24, interpretations={'article-334': 'extended'}))
+    rot = rotate('up-mayor-1994', SIX, 24, interpretations={'article-334': 'extended', 'previous-election': 'last'})
     sc = [w for w in shut_out(rot) if 'reserve SC' in w.message]
     assert [w.bodies for w in sc] == [('B', 'D', 'F')] and sc[0].clause == 's.7(5)(1)(f)'
     never = [b for b in SIX.body if not rot.table.set_index('body').loc[b].isin(['SC', 'SC-W']).any()]
@@ -149,5 +151,6 @@ def test_a_chain_that_leaves_corporations_out_says_so(workdir):
     assert not [w for w in shut_out(rotate('up-mayor-2023', SIX, 24, interpretations={'article-334': 'extended'}))
                 if 'reserve SC' in w.message]
     SIX.to_csv('six.csv', index=False)
-    code, out, err = cli('rotate', 'up-mayor-1994', 'six.csv', '--elections', '24', '-i', 'article-334=extended', '-o', 'c.csv')
+    code, out, err = cli('rotate', 'up-mayor-1994', 'six.csv', '--elections', '24', '-i', 'article-334=extended',
+                         '-i', 'previous-election=last', '-o', 'c.csv')
     assert code == 0 and "warning: chain: gap — s.7(5)(1)(f)" in err and '[bodies: B, D, F]' in err

@@ -180,6 +180,31 @@ CYCLE = settings(max_examples=250, deadline=None, suppress_health_check=[HealthC
 
 
 @CYCLE
+@given(df=fast_bodies(min_size=2, max_size=7), first=st.sampled_from(['in-the-run', 'women-then-others']))
+def test_1994_the_round_shuts_no_one_out(df, first):
+    """The 1994 text under the default previous-election=this-round (issue #16), constant figures, 4N elections: no
+    group and no women's office twice running unless the fallback was needed; every corporation holds SC, none waits more
+    than 2⌈N/k⌉ elections for it; and for every group, no corporation free to take it (not barred by (f), not given an
+    earlier item of (d)) is passed by in more than 2⌈N/k⌉ − 1 elections in a row (the bound checked on
+    nbs/10_up_mayor_1994.ipynb, #m1994-long-run)."""
+    it = {'women-first': first}
+    first_res = up_mayor_1994(df, it)
+    n, k = len(df), first_res.counts['SC'] + first_res.counts['SC-W']
+    rs = chain(up_mayor_1994, df, 4 * n if k else 3, it)
+    forced = any(w.kind == 'fallback' for r in rs[1:] for w in r.warnings)
+    for a, b in zip(rs, rs[1:]):
+        pa = cats(a)
+        rep = [x for x, c in cats(b).items() if repeats(pa[x], c)]
+        if not forced: assert rep == []
+        assert set(rep) <= {x for w in b.warnings if w.kind == 'conflict' for x in w.bodies}
+    if forced: return
+    if k: assert longest_wait(sc_terms(rs, df)) <= 2 * -(-n // k)
+    for g in ('SC', 'ST', 'BC', 'W'):
+        kg = sum(first_res.counts[c] for c in TERM[g])
+        if kg: assert free_unserved(rs, g) <= 2 * -(-n // kg) - 1, (g, kg)
+
+
+@CYCLE
 @given(df=fast_bodies(min_size=2, max_size=6), walk=st.sampled_from(['all-corporations', 'restart-at-top']),
        women=st.sampled_from(['any-women', 'general-women-only']), first=st.sampled_from(['in-the-run', 'women-then-others']))
 def test_2023_the_cycle_shuts_no_one_out(df, walk, women, first):
@@ -257,16 +282,36 @@ def test_1994_a_to_f_over_four_elections():
     by = lambda rs: [''.join(f"{b}:{c} " for b, c in cats(x).items() if c != 'UR').strip() for x in rs]
     assert by(cyc) == ['A:SC-W B:SC C:SC F:BC-W', 'A:SC B:BC-W D:SC-W E:SC', 'C:SC-W D:SC E:BC-W F:SC', 'A:SC-W B:SC C:SC F:BC-W']
     assert [sorted(x for w in r.warnings if w.kind == 'conflict' for x in w.bodies) for r in cyc] == [[], ['A'], ['D'], ['C']]
-    skp = chain(up_mayor_1994, df, 4)
-    assert skp[0].interpretations['rotation'] == 'skip-repeats'
-    assert by(skp) == ['A:SC-W B:SC C:SC F:BC-W', 'B:BC-W D:SC-W E:SC F:SC', 'A:SC B:SC C:SC-W F:BC-W', 'A:BC-W D:SC-W E:SC F:SC']
-    assert not [w for r in skp for w in r.warnings if w.kind in ('conflict', 'fallback')]
-    assert [r.record['rotation']['last_women'] for r in skp] == ['F', 'B', 'F', 'A']
+    last = chain(up_mayor_1994, df, 4, {'previous-election': 'last'})       # the bar of the previous election only
+    assert last[0].interpretations['rotation'] == 'skip-repeats'
+    assert by(last) == ['A:SC-W B:SC C:SC F:BC-W', 'B:BC-W D:SC-W E:SC F:SC', 'A:SC B:SC C:SC-W F:BC-W', 'A:BC-W D:SC-W E:SC F:SC']
+    assert not [w for r in last for w in r.warnings if w.kind in ('conflict', 'fallback')]
+    assert [r.record['rotation']['last_women'] for r in last] == ['F', 'B', 'F', 'A']
     # from the categories alone (a CSV), the walk is inferred, the inference stated, and the result the same here
-    again = up_mayor_1994(df, previous=skp[1].table[['body', 'category']])
-    assert list(again.table.category) == list(skp[2].table.category)
+    again = up_mayor_1994(df, {'previous-election': 'last'}, previous=last[1].table[['body', 'category']])
+    assert list(again.table.category) == list(last[2].table.category)
     assert any('no record of the previous walk' in a for a in again.assumptions)
-    assert not any('no record' in a for a in skp[2].assumptions)
+    assert not any('no record' in a for a in last[2].assumptions)
+    # the default, previous-election=this-round: F held BC-W in election 1, so in election 3 the BC run passes it over
+    skp = chain(up_mayor_1994, df, 4)
+    assert by(skp) == ['A:SC-W B:SC C:SC F:BC-W', 'B:BC-W D:SC-W E:SC F:SC', 'A:SC B:SC C:SC-W E:BC-W', 'A:BC-W D:SC E:SC F:SC-W']
+    assert not [w for r in skp for w in r.warnings if w.kind in ('conflict', 'fallback')]
+    assert [r.record['rotation']['round'] for r in skp[:3]] == [
+        {'SC': ['A', 'B', 'C'], 'ST': [], 'BC': ['F'], 'women': ['A', 'F']},
+        {'SC': [], 'ST': [], 'BC': ['B', 'F'], 'women': ['A', 'B', 'D', 'F']},     # every one has held SC: the round closes
+        {'SC': ['A', 'B', 'C'], 'ST': [], 'BC': ['B', 'E', 'F'], 'women': []}]
+    r = skp[2].table.set_index('body').reason
+    assert ("passed over in the run of (d)(i) (SC): held SC last time, and (f) bars the same group in the subsequent election; "
+            "passed over in the run of (d)(iii) (BC): held a BC office and a women's office earlier in this round of the "
+            "cycle") in r['F']                           # every run it was passed over in, each with the bar that did it
+    assert 'passed over in the runs of (d)(i) (SC) and (d)(iii) (BC): held SC-W last time' in r['D']
+    assert 'its run begins at serial 3, next to the last serial allotted under the item before' in r['E']   # wrapped round
+    assert ("passed over by the first half of (f) and reached by no later block: F (held SC; held a BC office and a women's "
+            "office earlier in this round), D (held SC-W)") in [s.text for s in skp[2].steps]
+    # from a CSV the round is unknown: only the previous election bars, and the result says so
+    csv = up_mayor_1994(df, previous=skp[1].table[['body', 'category']])
+    assert list(csv.table.category) == list(again.table.category)
+    assert any("no record of the round of the cycle" in a for a in csv.assumptions)
 
 
 def test_1994_a_recorded_walk_end_is_used_not_inferred():
@@ -535,7 +580,8 @@ def test_2023_owed_read_back_through_a_json_previous(tmp_path):
 
 
 @pytest.mark.parametrize('sid,it', [('up-mayor-2023', {}), ('up-mayor-2023', {'women-bar': 'general-women-only'}),
-                                    ('up-mayor-1994', {}), ('up-mayor-1994', {'rotation': 'cyclic'})])
+                                    ('up-mayor-1994', {}), ('up-mayor-1994', {'rotation': 'cyclic'}),
+                                    ('up-mayor-1994', {'previous-election': 'last'})])
 def test_forty_elections_of_the_17_corporations(sid, it):
     "Done-when of issue #16: every corporation holds SC; the longest wait against twice the cycle ⌈N/k⌉."
     from reservation_law.procedures.rotate import rotate
@@ -545,8 +591,8 @@ def test_forty_elections_of_the_17_corporations(sid, it):
     terms = sc_terms(rs, rl.load_bodies(example_path()))
     assert all(terms.values())
     if sid == 'up-mayor-2023': assert longest_wait(terms) <= 2 * -(-17 // k) - 1
-    elif it: assert longest_wait(terms) <= 2 * -(-17 // k)
-    else: assert longest_wait(terms) == 26     # the 1994 start rule under skip-repeats: see nbs/10_up_mayor_1994.ipynb
+    elif 'previous-election' not in it: assert longest_wait(terms) <= 2 * -(-17 // k)
+    else: assert longest_wait(terms) == 26     # the bar of the last election only: see nbs/10_up_mayor_1994.ipynb
 
 
 def test_1994_six_corporations_the_bc_block_is_laid_next_to_the_sc_block():
@@ -599,7 +645,7 @@ def test_statutes_verbose_names_every_rotation_rule():
     assert run(['statutes', '--verbose'], out, io.StringIO()) == 0
     text = out.getvalue()
     mayor_1994 = text[text.index('up-mayor-1994'):text.index('up-mayor-2023')]
-    for name, default in (('fallback', 'next-in-walk'), ('previous-election', 'last'), ('women-first', 'in-the-run'),
+    for name, default in (('fallback', 'next-in-walk'), ('previous-election', 'this-round'), ('women-first', 'in-the-run'),
                           ('in-force-from', 'act-12-of-1994')):
         block = mayor_1994[mayor_1994.index(f'interpretation {name} '):]
         assert f'* {default}:' in block.split('interpretation ', 2)[1], name

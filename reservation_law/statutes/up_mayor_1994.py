@@ -15,10 +15,10 @@ from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_
 
 # %% auto #0
 __all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'ROTATION',
-           'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'STATUTE_1994',
-           'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994', 'ceiling_warning', 'state_counts',
-           'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office', 'rotation_start', 'start_ties',
-           'infer_walk_start', 'up_mayor_1994']
+           'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'ROUND', 'ROUND_OF',
+           'ROUND_WORDS', 'STATUTE_1994', 'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994',
+           'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office',
+           'rotation_start', 'start_ties', 'infer_walk_start', 'up_mayor_1994']
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -141,17 +141,19 @@ def repeats(previous: str | None, code: str) -> bool:
 
 ITEM = {'SC': '(d)(i)', 'ST': '(d)(ii)', 'BC': '(d)(iii)', 'W': '(d)(iv)'}
 
-def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)', women_first: str = 'in-the-run') -> tuple:
+def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)', women_first: str = 'in-the-run',
+                 relaxed=None) -> tuple:
     """Allot `blocks` [(code, count), …] along `walk`, item by item of (d) (SC-W and SC are item (i), …, W item (iv)):
     each item's run begins "serialwise next to the last serial number allotted under" the item before (the first at the
     walk's start). Without `eligible`: consecutively. With it: each office to the first body of the run, reading on
     round the walk, that is eligible for the code; a body passed over stays open for later items, which begin after it.
-    Women first in the run (`women_first='in-the-run'`: the group's other offices to the first eligible bodies of the
+    `relaxed`: looser tests of eligibility, tried in turn when too few bodies pass `eligible` (the bodies they add are
+    `info['again']`). Women first in the run (`women_first='in-the-run'`: the group's other offices to the first eligible bodies of the
     same run; `'women-then-others'`: after the last of its women's offices). Returns (allotted, warnings, info): info
-    says, for the reasons, where each item's run began (`begin`, a position in the walk), who was passed over for what
-    (`passed`) and how far the walk reached (`reach`). Linear in the number of bodies for a few items."""
+    says, for the reasons, where each item's run began (`begin`, a position in the walk), who was passed over in which
+    items' runs (`passed`: body → [item, …]) and how far the walk reached (`reach`). Linear in the number of bodies for a few items."""
     n, out, warns = len(walk), {}, []
-    info = {'begin': {}, 'passed': {}, 'reach': -1}
+    info = {'begin': {}, 'passed': {}, 'reach': -1, 'again': {}}
     items = {}
     for code, k in blocks:
         if k: items.setdefault(group_of(code), []).append((code, k))
@@ -167,6 +169,13 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             idx = list(islice((i for i, b in enumerate(order_) if fits(b)), k))
             picks = [order_[i] for i in idx]
             at = [(i + frm) % n for i in idx]           # positions in the run
+            for looser in relaxed or ():                   # too few new to the round: a looser bar, in walk order
+                if len(picks) == k: break
+                chosen = set(picks)
+                more = list(islice((i for i, b in enumerate(order_) if b not in out and b not in chosen and looser(b, code)),
+                                   k - len(picks)))
+                for i in more: info['again'][order_[i]] = code
+                picks += [order_[i] for i in more]; at += [(i + frm) % n for i in more]
             if len(picks) < k and eligible is not None:     # every open body is barred: the next in the walk
                 chosen = set(picks)
                 extra_at = list(islice((i for i, b in enumerate(run) if b not in out and b not in chosen), k - len(picks)))
@@ -184,7 +193,7 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
                 if is_women(code) and code != 'W': women_end = max(at) + 1
         for i in range(furthest + 1):                    # reached in this run and not allotted: passed over
             b = run[i]
-            if b not in out and b not in info['passed']: info['passed'][b] = g
+            if b not in out: info['passed'].setdefault(b, []).append(g)
         if furthest >= 0:
             cur = (cur + furthest + 1) % n if n else 0
             info['reach'] = max(info['reach'], info['begin'][g] + furthest)
@@ -285,10 +294,15 @@ FALLBACK = Interpretation('fallback', 's.7(5)(1)(f)',
 
 PREVIOUS_ELECTION = Interpretation('previous-election', 's.7(5)(1)(f)',
     '"The offices allotted in any previous election … shall not be allotted in the subsequent election": which elections bar?',
-    {'last': "the previous election only (the same sentence starts the walk from 'the previous election'; every earlier "
+    {'this-round': "every earlier election of the round of the cycle now running: a corporation that has held the group (or "
+                   "a women's office) since the round began is passed over while a corporation new to the round may take "
+                   "the office; the round closes when every corporation has held the group, and the next begins (recorded "
+                   "in the result, so a chain applies it exactly; from a table of categories only the previous election is "
+                   "known, and the result says so)",
+     'last': "the previous election only (the same sentence starts the walk from 'the previous election'; every earlier "
              "one would leave no corporation for SC after one round of the cycle)",
      'every-earlier': "every earlier election under this text (recorded in the result, so a chain applies it exactly; "
-                      "from a table of categories only the previous election is known, and the result says so)"}, 'last')
+                      "from a table of categories only the previous election is known, and the result says so)"}, 'this-round')
 
 WOMEN_FIRST = Interpretation('women-first', 's.7(5)(1)(d)(i)–(iii), provisos',
     '"Such Municipal Corporations shall be first allotted to the women": first in what?',
@@ -336,9 +350,41 @@ def _barred(earlier: dict, codes) -> dict:
     for b, ps in earlier.items(): alike.setdefault(tuple(ps), []).append(b)
     return {c: set().union(*[bs for ps, bs in alike.items() if any(repeats(p, c) for p in ps)]) for c in codes}
 
+ROUND = {'SC': ('SC', 'SC-W'), 'ST': ('ST', 'ST-W'), 'BC': ('BC', 'BC-W'), 'women': ('SC-W', 'ST-W', 'BC-W', 'W')}
+
+ROUND_OF = {c: tuple(g for g, cs in ROUND.items() if c in cs) for c in ('SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W')}
+ROUND_WORDS = {'SC': 'an SC office', 'ST': 'an ST office', 'BC': 'a BC office', 'women': "a women's office"}
+
+def _held_in_round(rnd: dict, b: str, groups) -> str:
+    "In words, which of `groups` (keys of ROUND) `b` held in the round `rnd`."
+    return ' and '.join(ROUND_WORDS[g] for g in ROUND if g in groups and b in rnd[g])
+
+def _round(rec: dict | None, assumptions: list) -> dict:
+    "previous-election=this-round: who has held each group (or a women's office) in the round now running, from the record."
+    held = (rec or {}).get('round')
+    if held is None:
+        assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=this-round): no record of the round of "
+                           "the cycle: only the previous election's categories are known")
+    return {g: set((held or {}).get(g, ())) for g in ROUND}
+
+def _round_barred(rnd: dict, codes, women: bool = True) -> dict:
+    """For each of `codes`, the corporations that held its group in the round, or (for a women's office, with `women`)
+    a women's office."""
+    return {c: set().union(*[rnd[g] for g in ROUND_OF[c] if women or g != 'women']) for c in codes}
+
+def _next_round(rnd: dict, cats: dict) -> dict:
+    """The round after this election, for the record: each group's round with this election's holders added; a round that
+    every corporation has now held closes, and the next begins with those that took the group again in this election."""
+    out = {}
+    for g, cs in ROUND.items():
+        now = {b for b, c in cats.items() if c in cs}
+        held = rnd[g] | now
+        out[g] = sorted(now & rnd[g]) if held >= set(cats) else sorted(held)
+    return out
+
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
     "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
-    if option == 'last': return {b: [p] for b, p in prev.items()}
+    if option in ('last', 'this-round'): return {b: [p] for b, p in prev.items()}
     held = dict((rec or {}).get('earlier') or {})
     if rec is None or 'earlier' not in rec:
         assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
@@ -348,15 +394,31 @@ def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> di
     return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #25d18830
-def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women) -> dict:
+def _passed_for(b: str, g: str, prev: dict, rnd: dict | None, long: bool = False) -> str:
+    """Why `b` was passed over in the run of item `g` of (d): what it held last time, or (previous-election=this-round,
+    `rnd` the round before this election) earlier in the round; `long`: with the bar of (f) that applies."""
+    codes = ('W',) if g == 'W' else (g + '-W', g)
+    p = prev.get(b)
+    if rnd is None or any(repeats(p, c) for c in codes):
+        return (f"held {p} last time, and (f) bars {'the same group or women' if is_women(p) else 'the same group'} in "
+                "the subsequent election") if long else f"held {p}"
+    held = _held_in_round(rnd, b, {w for c in codes for w in ROUND_OF[c]})
+    return (f"held {held} earlier in this round of the cycle, and (f) bars it while a corporation new to the round may "
+            "take the office (previous-election=this-round)") if long else f"held {held} earlier in this round"
+
+def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women, rnd=None) -> dict:
     """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
     of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
-    last reserved office. A few strings a body: cheap at any size."""
+    last reserved office. Under previous-election=this-round (`rnd`, the round before this election), a body passed over
+    for having held the group earlier in the round, or given it again because none new to the round was left, says so.
+    A few strings a body: cheap at any size."""
     n, reach, begin = len(walk), info['reach'], info['begin']
     frm = (f"of the walk from serial {start_serial} (next to {last_women}, the last office allotted to the women last time)"
            if rotated and last_women else f"of the walk from serial {start_serial}")
-    runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", next to the last serial allotted under the item before"
-                                                                   if i else ", the start of the walk")) for g, i in begin.items()}
+    first = next(iter(begin), None)                      # the first item of (d) with offices begins the walk
+    runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", the start of the walk" if g == first else
+                                                                   ", next to the last serial allotted under the item before"))
+            for g, i in begin.items()}
     out = {}
     for i, b in enumerate(walk):
         c = cats[b]
@@ -364,11 +426,14 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
         if c != 'UR':
             g = group_of(c)
             out[b] = f"{where}: {CATEGORIES[c]}, block of {ITEM[g]} ({runs[g]})"
+            if b in info['again']:
+                out[b] += (f"; it held {_held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
+                           "corporation new to the round was left for it (previous-election=this-round)")
         elif b in info['passed']:
-            g = info['passed'][b]
-            out[b] = (f"{where}: passed over in the run of {ITEM[g]} ({g}): held {prev.get(b)} last time, and (f) bars "
-                      f"{'the same group or women' if is_women(prev.get(b)) else 'the same group'} in the subsequent election; "
-                      "no later block reached it")
+            whys = {}                                      # the runs it was passed over in, by the bar that passed it over
+            for g in info['passed'][b]: whys.setdefault(_passed_for(b, g, prev, rnd, True), []).append(f"{ITEM[g]} ({g})")
+            out[b] = f"{where}: " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
+                                              for why, gs in whys.items()) + "; no later block reached it"
         elif reach >= n or i <= reach:
             out[b] = f"{where}: reached, not allotted"
         else:
@@ -412,8 +477,16 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     skip = previous is not None and it['rotation'] == 'skip-repeats'
     earlier = _earlier(prev, rec if previous is not None else None, it['previous-election'], assumptions) if skip else {}
     barred = _barred(earlier, [c for c in BLOCKS if ex[c]]) if skip else {}
-    eligible = (lambda b, c: b not in barred[c]) if skip else None
-    got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'])
+    eligible, relaxed = ((lambda b, c: b not in barred[c]) if skip else None), None
+    this_round = it['previous-election'] == 'this-round'
+    if this_round:
+        rnd = _round(rec, assumptions) if previous is not None else {g: set() for g in ROUND}
+        if skip:      # the round's bar; then, if too few are new to the round, the group's round alone; then the last election's
+            live = [c for c in BLOCKS if ex[c]]
+            in_round, in_group = _round_barred(rnd, live), _round_barred(rnd, live, women=False)
+            eligible, relaxed = (lambda b, c: b not in barred[c] and b not in in_round[c]), (
+                lambda b, c: b not in barred[c] and b not in in_group[c], eligible)
+    got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'], relaxed=relaxed)
     warns += aw
     cats = {b: got.get(b, 'UR') for b in names}
     by_code = {}
@@ -426,7 +499,12 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                 f"under the item before: position {i + 1} of the walk, serial {order.rank(walk[i % len(walk)])}"))
     passed = [b for b in walk if b in info['passed'] and b not in got]
     if passed: steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
-                                 + ', '.join(f"{b} (held {prev.get(b)})" for b in passed)))
+                                 + ', '.join(f"{b} ({'; '.join(dict.fromkeys(_passed_for(b, g, prev, rnd if this_round else None) for g in gs))})"
+                                             for b in passed for gs in [info['passed'][b]])))
+    if info['again']: steps.append(Step('s.7(5)(1)(f)', "no open corporation new to the round of the cycle was left for "
+                                        "these offices: given to corporations that held the group earlier in the round, in walk "
+                                        "order (previous-election=this-round): " + ', '.join(f"{b} {c}" for b, c in
+                                                                                              info['again'].items())))
     if previous is not None:
         again = {(p, c): repeats(p, c) for p in set(prev.values()) | {None} for c in set(got.values())}   # a few pairs
         rep = {b for b, c in got.items() if again[prev.get(b), c]}
@@ -442,11 +520,13 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
                            'last_women': end, 'last_women_category': cats.get(end),
                            'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
+    if this_round: record['rotation']['round'] = _next_round(rnd, cats)
     if it['previous-election'] == 'every-earlier':
         record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
                                          if earlier.get(b) or cats[b] != 'UR'}
     serial = {b: i for i, b in enumerate(names, 1)}
-    reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last)
+    reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last,
+                            rnd if this_round and skip else None)
     body = bodies['body'].tolist()
     table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
                           'serial': [serial[b] for b in body],
