@@ -131,9 +131,20 @@ def _runs_1994(res: Result, walk: list) -> dict:
         if m: out[m.group(1)] = int(m.group(2)) - 1
     return out
 
-def _walks_1994(res: Result, prev: dict) -> list:
+def _round_bar(res: Result, record: dict | None, b: str, code: str) -> str | None:
+    """The 1994 text under previous-election=this-round: the bar of (f) on `b` for `code` from the round of the cycle
+    that the previous election's `record` carries, in words; None if it does not bar."""
+    from reservation_law.statutes.up_mayor_1994 import ROUND_OF, held_in_round
+    rnd = (record or {}).get('round') if res.interpretations.get('previous-election') == 'this-round' else None
+    if rnd is None: return None
+    held = held_in_round({g: set(v) for g, v in rnd.items()}, b, ROUND_OF[code])
+    return (f"it held {held} earlier in this round of the cycle: (f) bars it while a corporation new to the round may take "
+            "the office (previous-election=this-round)") if held else None
+
+def _walks_1994(res: Result, prev: dict, record: dict | None = None) -> list:
     from reservation_law.statutes.up_mayor_1994 import BLOCKS
     cats, rec = _cats(res), (res.record or {}).get('rotation', {})
+    record = record if (record or {}).get('statute') == 'up-mayor-1994' else None
     arr = res.arrangements['serial order (c)']
     names, start = list(arr.order), rec.get('walk_start')
     i = names.index(start) if prev and start in names else 0
@@ -149,7 +160,8 @@ def _walks_1994(res: Result, prev: dict) -> list:
             got = [k for k, b in enumerate(run) if cats[b] == code]
             for b in run[:got[-1]]:                             # reached before the last of them, open, not given them
                 if b in taken or group_of(cats[b]) == g: continue
-                bar = _bar(res.statute, prev.get(b), code) or 'barred by (f) (see its reason)'
+                bar = (_bar(res.statute, prev.get(b), code) or _round_bar(res, record, b, code)
+                       or 'barred by (f) (see its reason)')
                 passed.setdefault(b, []).append((code, bar))
         taken.update(b for b in walk if group_of(cats[b]) == g)
     allotted = {b: cats[b] for b in walk if cats[b] != 'UR'}
@@ -190,8 +202,10 @@ def walks(res: Result, prev: dict | None, record: dict | None = None) -> list:
     """The walks of (f) in a Mayor result as it makes them: each with its bodies in walk order, the offices allotted and
     every pass-over with its bar. `prev`: the previous allotment ({body: category}); `record`: the previous election's
     record (`Result.record['rotation']`, kept with a previous allotment read from JSON), which the 2023 text's walks
-    continue from. The 1994 text: one walk, each item's run placed where the result's steps say it began."""
-    return _walks_1994(res, prev or {}) if res.statute == 'up-mayor-1994' else _walks_2023(res, prev or {}, record)
+    continue from. The 1994 text: one walk, each item's run placed where the result's steps say it began, and the round
+    of the cycle (previous-election=this-round) read from the record."""
+    return (_walks_1994(res, prev or {}, record) if res.statute == 'up-mayor-1994' else
+            _walks_2023(res, prev or {}, record))
 
 def _passes(w: Walk, upto: int) -> list:
     "The pass-overs of a walk before position `upto`, in words, in walk order."
@@ -223,4 +237,3 @@ def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = Non
         parts.append('; '.join([f"{head}: {verdict}"] + mine + (['passed over before it: ' + '; '.join(others)] if others else [])))
         if body in w.allotted and w.group: break   # the walk that gave its office; the later walks never reach it
     return f"{code}: " + (' | '.join(parts) if parts else 'no walk of (f) reached it')
-

@@ -18,7 +18,7 @@ __all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'P
            'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'ROUND', 'ROUND_OF',
            'ROUND_WORDS', 'STATUTE_1994', 'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994',
            'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office',
-           'rotation_start', 'start_ties', 'infer_walk_start', 'up_mayor_1994']
+           'rotation_start', 'start_ties', 'infer_walk_start', 'held_in_round', 'up_mayor_1994']
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -355,7 +355,7 @@ ROUND = {'SC': ('SC', 'SC-W'), 'ST': ('ST', 'ST-W'), 'BC': ('BC', 'BC-W'), 'wome
 ROUND_OF = {c: tuple(g for g, cs in ROUND.items() if c in cs) for c in ('SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W')}
 ROUND_WORDS = {'SC': 'an SC office', 'ST': 'an ST office', 'BC': 'a BC office', 'women': "a women's office"}
 
-def _held_in_round(rnd: dict, b: str, groups) -> str:
+def held_in_round(rnd: dict, b: str, groups) -> str:
     "In words, which of `groups` (keys of ROUND) `b` held in the round `rnd`."
     return ' and '.join(ROUND_WORDS[g] for g in ROUND if g in groups and b in rnd[g])
 
@@ -402,7 +402,7 @@ def _passed_for(b: str, g: str, prev: dict, rnd: dict | None, long: bool = False
     if rnd is None or any(repeats(p, c) for c in codes):
         return (f"held {p} last time, and (f) bars {'the same group or women' if is_women(p) else 'the same group'} in "
                 "the subsequent election") if long else f"held {p}"
-    held = _held_in_round(rnd, b, {w for c in codes for w in ROUND_OF[c]})
+    held = held_in_round(rnd, b, {w for c in codes for w in ROUND_OF[c]})
     return (f"held {held} earlier in this round of the cycle, and (f) bars it while a corporation new to the round may "
             "take the office (previous-election=this-round)") if long else f"held {held} earlier in this round"
 
@@ -427,7 +427,7 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
             g = group_of(c)
             out[b] = f"{where}: {CATEGORIES[c]}, block of {ITEM[g]} ({runs[g]})"
             if b in info['again']:
-                out[b] += (f"; it held {_held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
+                out[b] += (f"; it held {held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
                            "corporation new to the round was left for it (previous-election=this-round)")
         elif b in info['passed']:
             whys = {}                                      # the runs it was passed over in, by the bar that passed it over
