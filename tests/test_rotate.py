@@ -28,10 +28,12 @@ def test_rotate_a_to_f():
     assert not any('no record' in a for r in rot.results[1:] for a in r.assumptions)
 
 
-@pytest.mark.parametrize('sid,extra,fmt', [('up-mayor-1994', {}, 'csv'), ('up-mayor-2023', {'article-334': 'extended'}, 'json')])
+@pytest.mark.parametrize('sid,extra,fmt', [('up-mayor-1994', {'previous-election': 'last'}, 'csv'), ('up-mayor-1994', {}, 'json'),
+                                            ('up-mayor-2023', {'article-334': 'extended'}, 'json')])
 def test_a_chain_restarted_from_its_previous_continues_it(sid, extra, fmt, tmp_path):
     """Fed back through --previous, the bundled chain goes on as it would have: from a CSV (no record) under the 1994
-    text, whose walk start is inferred; from the JSON result (with its record: who is owed a turn) under the 2023 text."""
+    text read with the bar of the last election only, whose walk start is inferred; from the JSON result (with its record:
+    the round of the cycle under the 1994 text, who is owed a turn under the 2023 text)."""
     from reservation_law.core.json import to_json
     dates = [date(2023 + 5 * i, 5, 4) for i in range(6)] if sid.endswith('2023') else None
     full = rotate(sid, REAL, 6, dates=dates, interpretations=extra)
