@@ -10,6 +10,32 @@ import pytest
 from conftest import ROOT
 
 NBS = ROOT / 'nbs'
+STATUTES = ROOT / 'reservation_law' / 'statutes'
+SHORT = 80          # characters: a quotation longer than this is a passage, and goes in a blockquote with its source
+
+
+def _folded(s: str) -> str: return ' '.join(s.split())
+
+
+def statute_quotations(line: str, texts: str | None = None) -> str:
+    """The line with each short quotation of the statute taken out: text in double quotes ("…" or “…”), at most `SHORT`
+    characters, found verbatim (whitespace folded) in the statute texts `reservation_law/statutes/*.txt`; an ellipsis
+    (…) inside the quotes joins parts that are each verbatim. A figure the statute states, quoted in its own words, is
+    the statute's figure, not one typed by hand: "not less than 20,000 but less than 40,000" passes, "28 per cent"
+    does not."""
+    if texts is None: texts = _statute_texts()
+    def out(m):
+        q = m.group(1) or m.group(2)
+        parts = [_folded(p) for p in q.split('…')]
+        ok = len(q) <= SHORT and any(parts) and all(not p or p in texts for p in parts)
+        return ' ' if ok else m.group(0)
+    return re.sub(r'"([^"]+)"|“([^”]+)”', out, line)
+
+
+_TEXTS = []
+def _statute_texts() -> str:
+    if not _TEXTS: _TEXTS.append(' \n '.join(_folded(p.read_text(encoding='utf-8')) for p in sorted(STATUTES.glob('*.txt'))))
+    return _TEXTS[0]
 
 # What a typed number may be: each kind is fixed by the text or the calendar, not by the data or the code.
 ALLOWED = {
@@ -25,6 +51,8 @@ ALLOWED = {
     'a date (published on 30 March 2023, objections until 6 April)': (
         r'\b\d{1,2}\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b'),
     "a hash's name (SHA-256)": r'\bSHA-256\b',
+    'a short quotation of the statute, in double quotes, found verbatim (whitespace folded) in the statute texts '
+    'reservation_law/statutes/*.txt ("not less than 20,000 but less than 40,000")': statute_quotations,
 }
 # The pages held to it in full: the course, the glossary, how to cite, the home page, and the reference pages whose
 # prose has no typed figure left (a check after a previous election, the exhibits, the results). The other pages are held to
@@ -62,7 +90,7 @@ def typed_numbers(cells) -> list:
     out = []
     for i, line in prose_lines(cells):
         rest = line
-        for pat in ALLOWED.values(): rest = re.sub(pat, ' ', rest)
+        for pat in ALLOWED.values(): rest = pat(rest) if callable(pat) else re.sub(pat, ' ', rest)
         if re.search(r'[0-9०-९]', rest): out.append((i, line.strip()))
     return out
 
@@ -101,6 +129,11 @@ def test_the_prose_checks_can_fail():
     assert typed_numbers(md('४४ निकाय'))                                                           # Devanagari digits
     assert typed_numbers(md('in 12 of 24 elections, from March'))                        # a number that is not a date
     assert typed_numbers(md('the SHA-256 of its 2 inputs'))
+    assert typed_numbers(md('"not more than 28 per cent"'))                # a quotation the statute does not contain
+    assert typed_numbers(md('"not less than 20,000" and 23 seats'))        # a figure outside the quotation
+    assert typed_numbers(md('"23 (2) for a municipal area with a population of not less than 40,000 but less than 50,000. 27 (3)"'))
+    assert typed_numbers(md('"not less than 20,000 … 41,000"'))           # each part of an elision is verbatim
+    assert typed_numbers(md('“not less than 20,000"'))                     # unmatched quotes quote nothing
     assert typed_body_counts(md("the 2006 corporations' boundaries", 'the 17 corporations\' file'))
     assert typed_body_counts(md('## Worked example: the 17 corporations {#ex}'))
     assert typed_body_counts(md('the 193 real Palika Parishads of U.P.', 'उत्तर प्रदेश के 17 नगर निगमों के लिए'))
@@ -112,4 +145,6 @@ def test_the_prose_checks_can_fail():
                                 '1. A remainder of exactly one half in (b)(i) is rounded up.',
                                 'Printed (A4); धारा 9-क(5), चरण 5 से 7; Articles 341 and 342',
                                 'published on 30 March 2023, objections until 6 April; the SHA-256 of each input',
-                                '```\nreservation-law allot x 17\n```'))
+                                '```\nreservation-law allot x 17\n```',
+                                'a population "not less than 20,000 but less than 40,000": serial no. "(1)"',
+                                '“not less than one lakh but less than three lakhs” and "not less than 20,000 … 40,000"'))
