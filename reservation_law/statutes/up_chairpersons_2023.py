@@ -30,7 +30,7 @@ TEXT = 'up-ulb-laws-amendment-act-2023-s2.txt'
 EXAMPLE = 'up_palika_parishads_example.csv'
 
 def parishads_example_path():
-    "Path of the bundled illustrative table of 22 Palika Parishads in three divisions."
+    "Path of the bundled illustrative table of Palika Parishads in three divisions."
     return example_path(EXAMPLE)
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #3d67e5e2
