@@ -36,7 +36,7 @@ ALLOWED = {
     # modulus. A number compared with a variable ("N = 17", "N ≤ 17") or combined with numbers only is not.
     'a formula (2⌈N/k⌉ − 1, N − 1, (2c + 1)·P, 1/(bd), ⌈1/3⌉, k ≡ 2 mod 3)': (
         r'[⌈⌊][^⌉⌋]*[⌉⌋]'                                                    # inside a ceiling or a floor
-        r'|\d+[⁰-⁹⁻]*(?=[a-zA-Z]\b|[⌈⌊(])'                                   # a coefficient: 2⌈N/k⌉, 4N, 2c
+        r'|\d+[⁰-⁹⁻]*(?=[a-jln-wyzA-FH-JLN-WYZ]\b|[⌈⌊(])'                     # a coefficient: 2⌈N/k⌉, 4N, 2c (not 10k, 2x)
         r'|(?<![a-zA-Z][a-zA-Z])(?<=[a-zA-Z])[⁰-⁹]*\s?[−+·×/]\s?\d+[⁰-⁹⁻]*\b'   # after a variable: N − 1, w/2
         r'|(?<=[⌉⌋)|])[⁰-⁹]*\s?[−+·×/]\s?\d+[⁰-⁹⁻]*\b'                       # after a bracket: ⌈N/k⌉ − 1
         r'|\b\d+[⁰-⁹⁻]*\s?[−+·×/]\s?(?=\b[a-zA-Z]\b|[⌈⌊(|])'                 # before a variable or a bracket: 1/(bd)
@@ -131,6 +131,7 @@ def test_the_prose_checks_can_fail():
     assert typed_numbers(md('7 × 1,000 / 7,000 = 1 office'))                     # arithmetic on figures, no variable
     assert typed_numbers(md('waits at most 2⌈N/k⌉ − 1 elections, 12 of them'))
     assert typed_numbers(md('the 2nd by BC percentage'))
+    assert typed_numbers(md('10k rows')) and typed_numbers(md('a 2x speed-up')) and typed_numbers(md('5M bodies, 2G'))
     assert typed_numbers(md('exit status 2 for the 17 corporations'))            # only the statuses themselves
     assert typed_numbers(md('exits with 0 after 24 elections'))
     assert typed_numbers(md('issue 21 has 12 parts'))                            # an issue is cited with its #
