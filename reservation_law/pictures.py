@@ -11,10 +11,10 @@ import pandas as pd
 from .core.arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES, group_of
 
 # %% auto #0
-__all__ = ['COLOURS', 'contrast', 'text_colour', 'ShownFigure', 'show_figure', 'plot_chain', 'Derivation', 'derivation',
-           'plot_arrangement', 'plot_divisions', 'plot_chains', 'plot_seats', 'plot_seat_grid', 'plot_shares',
-           'plot_share_scatter', 'plot_steps', 'plot_turn', 'plot_tally', 'plot_departures', 'plot_division_counts',
-           'plot_across', 'HTMLBlock', 'worksheet', 'answer']
+__all__ = ['COLOURS', 'LABEL_PT', 'AA_CONTRAST', 'contrast', 'text_colour', 'ShownFigure', 'show_figure', 'plot_chain',
+           'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions', 'plot_chains', 'plot_seats',
+           'plot_seat_grid', 'plot_shares', 'plot_share_scatter', 'plot_steps', 'plot_turn', 'plot_tally',
+           'plot_departures', 'plot_division_counts', 'plot_across', 'HTMLBlock', 'worksheet', 'answer']
 
 # %% ../nbs/28_pictures.ipynb #6aac0a8b
 COLOURS = {
@@ -23,6 +23,8 @@ COLOURS = {
     'W': '#7b2d8e', 'UR': '#f0f0f0',
 }
 "Colour of each category's tile: a dark tile for a group's office, a light one for its women's office."
+LABEL_PT = 9        # points: the smallest text of any picture (a tile's label, a tick, a legend)
+AA_CONTRAST = 4.5   # WCAG AA: the least contrast of normal text with its background
 
 def _luminance(colour: str) -> float:
     "WCAG relative luminance of a `#rrggbb` colour."
@@ -33,7 +35,7 @@ def _luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 def contrast(a: str, b: str) -> float:
-    "WCAG contrast ratio of two colours (1 to 21; AA for normal text needs 4.5)."
+    "WCAG contrast ratio of two colours (1 to 21; AA for normal text needs `AA_CONTRAST`)."
     la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
@@ -88,18 +90,18 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), m
         for i, b in enumerate(bodies):
             c = cat.get(b, 'UR'); used.add(c)
             ax.add_patch(plt.Rectangle((j, i), 0.95, 0.9, color=COLOURS[c], ec='#888888', lw=0.5))
-            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
+            ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
     pos = {b: i for i, b in enumerate(bodies)}
     for b, j in marks:
         ax.add_patch(plt.Rectangle((j, pos[b]), 0.95, 0.9, fill=False, ec='#c00000', lw=2.5))
     ax.set_xlim(0, len(tables)); ax.set_ylim(len(bodies), 0)
-    ax.set_xticks([j + 0.475 for j in range(len(tables))], labels, fontsize=9)
-    ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=9)
+    ax.set_xticks([j + 0.475 for j in range(len(tables))], labels, fontsize=LABEL_PT)
+    ax.set_yticks([i + 0.45 for i in range(len(bodies))], bodies, fontsize=LABEL_PT)
     ax.tick_params(length=0)
     for s in ax.spines.values(): s.set_visible(False)
     handles = [Patch(color=COLOURS[c], label=f'{c}: {CATEGORIES[c]}') for c in CATEGORIES if c in used]
     if marks: handles.append(Patch(fill=False, ec='#c00000', lw=2.5, label=mark_label))
-    if legend: ax.legend(handles=handles, loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=9, frameon=False)
+    if legend: ax.legend(handles=handles, loc='upper left', bbox_to_anchor=(1.02, 1), fontsize=LABEL_PT, frameon=False)
     ax.chain_handles = handles                      # for `plot_chains`, which draws one legend for all its panels
     if title: ax.set_title(title, fontsize=10)
     return ax
@@ -175,15 +177,15 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
         got = (cut is not None and i < cut) or (group is not None and c != 'UR' and group_of(c) == group)
         ax.barh(i, v, color=COLOURS[c] if got else '#d9d9d9', ec='#555555', lw=0.5)
         txt = f"{arr.show(b)}" + (f"  {c}" if got else '')
-        ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=9, color=text_colour(COLOURS[c]) if got else '#000000')
+        ax.text(v * 0.02, i, txt, va='center', ha='left', fontsize=LABEL_PT, color=text_colour(COLOURS[c]) if got else '#000000')
         if b in set(mark): ax.barh(i, v, fill=False, ec='#c00000', lw=2.2)
     if cut is not None and 0 < cut <= len(names):
         ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
         ax.text(1.01, cut - 0.5, f"{_word(labels, 'cut-off')}:\n{cut} {_word(labels, 'office' if cut == 1 else 'offices')}", color='#c00000', ha='left', va='center',
-                fontsize=9, transform=ax.get_yaxis_transform())   # right of the bars: never over one
-    ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=9)
+                fontsize=LABEL_PT, transform=ax.get_yaxis_transform())   # right of the bars: never over one
+    ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=LABEL_PT)
     ax.set_ylim(len(names) - 0.5, -0.5)
-    ax.set_xlabel(_word(labels, arr.by) + (' (%)' if arr.is_share else ''), fontsize=9)
+    ax.set_xlabel(_word(labels, arr.by) + (' (%)' if arr.is_share else ''), fontsize=LABEL_PT)
     ax.tick_params(axis='x', labelsize=9)
     if not arr.is_share:                     # 1,000,000, not 1e6; few enough ticks not to run together
         ax.xaxis.set_major_locator(plt.MaxNLocator(4)); ax.xaxis.set_major_formatter(lambda x, _: f'{x:,.0f}')
@@ -212,13 +214,13 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
             x, y, c = i % side, i // side, cat[b]
             ax.add_patch(plt.Rectangle((x, -y), 0.96, 0.9, color=COLOURS[c], ec='#555555', lw=0.6))
             short = b if len(b) <= 11 else b[:10] + '…'
-            ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
+            ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
         ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-rows + 0.85, 1.0)
         ax.set_title(f"{d} ({len(names)})", fontsize=10)
     codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
     used = [c for c in codes if c in set(cat.values())]
     fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f"{c}: {_word(labels, c, CATEGORIES[c])}") for c in used],
-               loc='lower center', ncol=min(3, len(used)), fontsize=9, frameon=False)
+               loc='lower center', ncol=min(3, len(used)), fontsize=LABEL_PT, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
     return fig
@@ -236,7 +238,7 @@ def plot_chains(panels: list, labels: list, title: str = '', order=None, mark_la
     for ax, (t, tabs, marks) in zip(axes[:, 0], panels):
         plot_chain(tabs, labels, t, ax=ax, marks=marks, mark_label=mark_label, legend=False)
         for h in ax.chain_handles: handles.setdefault(h.get_label(), h)
-    fig.legend(handles=list(handles.values()), loc='outside lower center', ncol=2, fontsize=9, frameon=False)
+    fig.legend(handles=list(handles.values()), loc='outside lower center', ncol=2, fontsize=LABEL_PT, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     return fig
 
@@ -244,7 +246,7 @@ def plot_chains(panels: list, labels: list, title: str = '', order=None, mark_la
 def _legend_codes(fig, codes, used, ncol: int = 2):
     "A legend below the figure of the codes in `used` (in the order of `codes`), each with its meaning."
     return fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f'{c}: {CATEGORIES[c]}')
-                               for c in codes if c in used], fontsize=9, frameon=False, loc='outside lower center', ncol=ncol)
+                               for c in codes if c in used], fontsize=LABEL_PT, frameon=False, loc='outside lower center', ncol=ncol)
 
 def _stacked(ax, t: pd.DataFrame, codes: list):
     "Stacked horizontal bars, one per row of `t` (index: the names), each part labelled with its number if it fits."
@@ -254,10 +256,10 @@ def _stacked(ax, t: pd.DataFrame, codes: list):
         v = t[c]
         ax.barh(range(len(t)), v, left=left, color=COLOURS[c], edgecolor='#555555', linewidth=0.4)
         for i, (x, l) in enumerate(zip(v, left)):
-            if x and x >= most * 0.03: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=9,
+            if x and x >= most * 0.03: ax.text(l + x / 2, i, f'{int(x)}', ha='center', va='center', fontsize=LABEL_PT,
                                               color=text_colour(COLOURS[c]))
         left = left + v
-    ax.set_yticks(range(len(t)), list(t.index), fontsize=9)
+    ax.set_yticks(range(len(t)), list(t.index), fontsize=LABEL_PT)
     ax.set_ylim(len(t) - 0.5, -0.5)
     ax.tick_params(axis='x', labelsize=9)
     for s in ('top', 'right'): ax.spines[s].set_visible(False)
@@ -268,7 +270,7 @@ def plot_seats(table: pd.DataFrame, codes: list, title: str = '', xlabel: str = 
     t = table.set_index('body')[list(codes)]
     fig, ax = plt.subplots(figsize=(6.6, len(t) * 0.3 + 1.9), layout='constrained')
     _stacked(ax, t, codes)
-    ax.set_xlabel(xlabel, fontsize=9)
+    ax.set_xlabel(xlabel, fontsize=LABEL_PT)
     _legend_codes(fig, codes, {c for c in codes if t[c].sum()}, ncol=3)
     if title: ax.set_title(title, fontsize=11)
     return ax
@@ -282,7 +284,7 @@ def plot_seat_grid(counts: dict, codes: list, title: str = '', ncols: int = 10):
     for i, c in enumerate(seq):
         x, y = i % ncols, i // ncols
         ax.add_patch(plt.Rectangle((x, -y), 0.94, 0.88, facecolor=COLOURS[c], edgecolor='#555555', lw=0.5))
-        ax.text(x + 0.47, -y + 0.44, c, ha='center', va='center', fontsize=9, color=text_colour(COLOURS[c]))
+        ax.text(x + 0.47, -y + 0.44, c, ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
     ax.set_xlim(-0.05, ncols + 0.05); ax.set_ylim(-rows + 0.85, 0.95); ax.set_aspect('equal'); ax.set_axis_off()
     _legend_codes(fig, codes, set(seq), ncol=2)
     if title: ax.set_title(title, fontsize=11)
@@ -305,15 +307,15 @@ def plot_shares(shares: pd.DataFrame, title: str = '', caps: dict | None = None)
         ax.scatter(s['seats %'], y, color=COLOURS[g], edgecolors='#333333', s=36, zorder=4, label='share of the seats')
         if caps and g in caps:
             ax.axvline(caps[g], color='#c00000', ls='--', lw=1.5)
-            ax.text(caps[g], -0.9, f'cap {caps[g]} %', color='#c00000', ha='center', va='bottom', fontsize=9)
+            ax.text(caps[g], -0.9, f'cap {caps[g]} %', color='#c00000', ha='center', va='bottom', fontsize=LABEL_PT)
         ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
-        ax.set_xlabel('per cent', fontsize=9); ax.tick_params(labelsize=9)
+        ax.set_xlabel('per cent', fontsize=LABEL_PT); ax.tick_params(labelsize=9)
         ax.set_xlim(left=0)
         for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
-    axes[0][0].set_yticks(range(len(bodies)), bodies, fontsize=9)
+    axes[0][0].set_yticks(range(len(bodies)), bodies, fontsize=LABEL_PT)
     axes[0][0].set_ylim(len(bodies) - 0.5, -1.4)
     h, l = axes[0][-1].get_legend_handles_labels()
-    fig.legend(h, l, loc='outside lower center', ncol=2, fontsize=9, frameon=False)
+    fig.legend(h, l, loc='outside lower center', ncol=2, fontsize=LABEL_PT, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     return fig
 
@@ -331,11 +333,11 @@ def plot_share_scatter(shares: pd.DataFrame, title: str = '', note: dict | None 
         ax.scatter(s['population %'], s['seats %'], color=COLOURS[g], edgecolors='#333333', s=22, lw=0.4, zorder=3,
                    label=f'one body ({len(s)})')
         ax.set_xlim(0, top); ax.set_ylim(0, top); ax.set_aspect('equal')
-        ax.set_xlabel(f'{g} share of the population (%)', fontsize=9); ax.set_ylabel(f'{g} share of the seats (%)', fontsize=9)
+        ax.set_xlabel(f'{g} share of the population (%)', fontsize=LABEL_PT); ax.set_ylabel(f'{g} share of the seats (%)', fontsize=LABEL_PT)
         ax.tick_params(labelsize=9); ax.set_title(f'{g}: {CATEGORIES[g]}', fontsize=10)
         for sp in ('top', 'right'): ax.spines[sp].set_visible(False)
-        if note and g in note: ax.text(0.03, 0.97, note[g], transform=ax.transAxes, va='top', fontsize=9, color='#333333')
-        ax.legend(loc='lower right', fontsize=9, frameon=False)
+        if note and g in note: ax.text(0.03, 0.97, note[g], transform=ax.transAxes, va='top', fontsize=LABEL_PT, color='#333333')
+        ax.legend(loc='lower right', fontsize=LABEL_PT, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     return fig
 
@@ -383,7 +385,7 @@ def plot_tally(panels: list, codes: list, title: str = ''):
         used |= {c for c in codes if counts[c].sum()}
         _stacked(ax, counts, codes)
         ax.set_title(t, fontsize=10)
-        ax.set_xlabel(f'elections (of {len(el)})', fontsize=9)
+        ax.set_xlabel(f'elections (of {len(el)})', fontsize=LABEL_PT)
         ax.set_xlim(0, len(el)); ax.set_xticks(range(0, len(el) + 1, 2 if len(el) > 6 else 1))
     _legend_codes(fig, codes, used, ncol=3)
     if title: fig.suptitle(title, fontsize=11)
@@ -401,10 +403,10 @@ def plot_departures(readings: pd.DataFrame, title: str = '', ax=None):
     low = int(r['departures'].min())
     for i, d in enumerate(r['departures']):
         ax.barh(i, d, color='#1f4e99' if d == low else '#9e9e9e', edgecolor='#555555', lw=0.4)
-        ax.text(d + 0.1, i, f'{int(d)}', va='center', ha='left', fontsize=9)
-    ax.set_yticks(range(len(r)), names, fontsize=9)
+        ax.text(d + 0.1, i, f'{int(d)}', va='center', ha='left', fontsize=LABEL_PT)
+    ax.set_yticks(range(len(r)), names, fontsize=LABEL_PT)
     ax.set_ylim(len(r) - 0.5, -0.5)
-    ax.set_xlabel('bodies whose published category departs from the computed one', fontsize=9)
+    ax.set_xlabel('bodies whose published category departs from the computed one', fontsize=LABEL_PT)
     ax.tick_params(axis='x', labelsize=9)
     for s in ('top', 'right'): ax.spines[s].set_visible(False)
     if title: ax.set_title(title, fontsize=11)
@@ -420,7 +422,7 @@ def plot_division_counts(panels: list, codes: list, title: str = '', xlabel: str
     used = set()
     for ax, (t, tab) in zip(axes[0], panels):
         _stacked(ax, tab[list(codes)], codes)
-        ax.set_title(t, fontsize=10); ax.set_xlabel(xlabel, fontsize=9)
+        ax.set_title(t, fontsize=10); ax.set_xlabel(xlabel, fontsize=LABEL_PT)
         used |= {c for c in codes if tab[c].sum()}
     _legend_codes(fig, codes, used, ncol=3)
     if title: fig.suptitle(title, fontsize=11)
@@ -443,19 +445,19 @@ def plot_across(across: pd.DataFrame, bands, codes: list, title: str = '', outsi
         base = base + across[code]
     for lo, hi in outside:
         ax.axvspan(lo, hi, color='#dddddd', hatch='//', alpha=0.6, lw=0)
-        ax.text((lo * hi) ** 0.5, 2, 'not in\nthe table', ha='center', fontsize=9, color='#333333')
+        ax.text((lo * hi) ** 0.5, 2, 'not in\nthe table', ha='center', fontsize=LABEL_PT, color='#333333')
     for serial, lo, hi, n in bands:
-        ax.text((lo * hi) ** 0.5, n + 0.6, f'({serial}): {n}', ha='center', fontsize=9)
+        ax.text((lo * hi) ** 0.5, n + 0.6, f'({serial}): {n}', ha='center', fontsize=LABEL_PT)
     lo = min([a for a, _ in outside] + [int(across['population'].min())])
     hi = max([b for _, b in outside] + [int(across['population'].max())])
     ax.set_xscale('log'); ax.set_xlim(lo, hi); ax.set_ylim(0, max(n for *_, n in bands) + 5)
     ticks = sorted({b[1] for b in bands} | {b[2] for b in bands})
     ax.set_xticks(ticks, [('\n' if i and t < ticks[i - 1] * 1.35 else '') + _population_label(t) for i, t in enumerate(ticks)],
-                  fontsize=9)
+                  fontsize=LABEL_PT)
     ax.minorticks_off(); ax.tick_params(axis='y', labelsize=9)
-    ax.set_xlabel('population of the municipal area', fontsize=9); ax.set_ylabel('directly elected seats', fontsize=9)
+    ax.set_xlabel('population of the municipal area', fontsize=LABEL_PT); ax.set_ylabel('directly elected seats', fontsize=LABEL_PT)
     if title: ax.set_title(title, fontsize=10)
-    fig.legend(loc='outside lower center', ncol=2, fontsize=9, frameon=False)
+    fig.legend(loc='outside lower center', ncol=2, fontsize=LABEL_PT, frameon=False)
     return fig
 
 # %% ../nbs/28_pictures.ipynb #a323bcd0

@@ -124,10 +124,11 @@ def pct(x: Fraction, places: int = 2) -> str:
     s = f"{fmt_int(whole)}.{str(frac).rjust(places, '0')}\u00a0%"
     return s if top % den == 0 else '≈\u00a0' + s
 
-# %% ../../nbs/02_arrangement.ipynb #27a30321
+# %% ../../nbs/02_arrangement.ipynb #4629655b
 DIGITS = 20            # bits per round of the long division; four rounds: 80 bits after the point
-MAX_DENOMINATOR = 2**40  # > 10**12 (`bodies.MAX_COUNT`): every denominator a validated table can give
+MAX_DENOMINATOR = 2**40  # > `bodies.MAX_COUNT` (10**10): every denominator a validated table can give
 
+# %% ../../nbs/02_arrangement.ipynb #27a30321
 def exact_key(num, den) -> tuple:
     """The integer sort key ⌊x · 2⁸⁰⌋ of each x = num/den (0 ≤ num, 0 < den ≤ 2⁴⁰), as three int64 columns
     (whole part, then 40 + 40 bits), by long division in C. Equal keys ⇔ equal fractions (see the proof above)."""
