@@ -239,7 +239,9 @@ def test_the_handout_prints_on_a4_without_the_site_around_it(page, site):
 # #16 (branch rotation): both Mayors pages 14 -> 15 (1994: why no reading keeps a turn, and the six corporations' chain;
 # 2023: the excluded-turn reading argued and worked).
 # 0.5.0 (#17): the Mayors 2023 page 15 -> 16: each part of (f)'s code under the words it implements, with its heading.
-PRINT_BUDGET = {'up_mayor_1994.html': 15, 'up_mayor_2023.html': 16, 'up_corporation_wards.html': 7, 'rotate.html': 8,
+# #16 (the round of the cycle): the Mayors 1994 page 15 -> 18: previous-election=this-round argued, the six corporations
+# under three readings (a third panel), and the table of readings over the long chains.
+PRINT_BUDGET = {'up_mayor_1994.html': 18, 'up_mayor_2023.html': 16, 'up_corporation_wards.html': 7, 'rotate.html': 8,
                 'check.html': 13, 'order.html': 7, 'up_chairpersons_2023.html': 25, 'municipal_council.html': 24,
                 'course_mayors.html': 10, 'course_chairpersons.html': 9, 'course_councils.html': 4,
                 'course_mayors_hi.html': 11, 'course_chairpersons_hi.html': 12}   # a handout: its answer key on pages of its own
