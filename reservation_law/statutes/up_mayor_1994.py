@@ -502,9 +502,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                  + ', '.join(f"{b} ({'; '.join(dict.fromkeys(_passed_for(b, g, prev, rnd if this_round else None) for g in gs))})"
                                              for b in passed for gs in [info['passed'][b]])))
     if info['again']: steps.append(Step('s.7(5)(1)(f)', "no open corporation new to the round of the cycle was left for "
-                                        "these offices: given to corporations that held the group earlier in the round, in walk "
-                                        "order (previous-election=this-round): " + ', '.join(f"{b} {c}" for b, c in
-                                                                                              info['again'].items())))
+                                        "these offices: given, in walk order, to corporations that held the group or a women's "
+                                        "office earlier in the round (previous-election=this-round): " + ', '.join(
+                                            f"{b} {c} (it held {held_in_round(rnd, b, ROUND_OF[c])})" for b, c in info['again'].items())))
     if previous is not None:
         again = {(p, c): repeats(p, c) for p in set(prev.values()) | {None} for c in set(got.values())}   # a few pairs
         rep = {b for b, c in got.items() if again[prev.get(b), c]}
