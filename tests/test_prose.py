@@ -44,6 +44,7 @@ def _statute_texts() -> str:
 ALLOWED = {
     'a short quotation of the statute, in double quotes, found verbatim (whitespace folded) in the statute texts '
     'reservation_law/statutes/*.txt ("not less than 20,000 but less than 40,000")': statute_quotations,
+    "an Act by its number and year (U.P. Act 25 of 2006, Act 12 of 1994; before the year rule, which would take its year)": r'\bAct\s\d+\sof\s(?:19|20)\d\d\b',
     'a year (Census 2011, the 2023 text)': r'\b(?:19|20)\d\d\b',
     "a clause, section or Article: s.7(5)(1), s.9-A(5), धारा 9-क(5), Art. 243T(2), Articles 341 and 342": (
         r'(?:\bss?\.|धारा|\bArt(?:icles?|\.))\s?\d+(?:-(?:[A-Z]|क))?(?:\s+and\s+\d+)?|\(\d+\)'),
@@ -61,6 +62,9 @@ ALLOWED = {
         r'\bConstitution \(\d+(?:st|nd|rd|th) Amendment\) Act\b'),
     'a Unicode standard or code point (UTS #39, U+034F)': r'\bUTS #\d+\b|\bU\+[0-9A-F]{4,6}\b',
     "an issue of this project (issue #21, issues #8 and #19)": r'\b[Ii]ssues?\s#\d+(?:(?:,\s|,?\s(?:and|or)\s)#\d+)*\b',
+    # a chain of elections shown on the page (its table's columns are the elections 1, 2, …): an election named by its
+    # place in the chain, as a step of the course is named by its number; a count of elections ("24 elections") is not
+    'an election of a chain by its number (election 2, elections 1 to 4)': r'\b[Ee]lections?\s\d+(?:\s(?:to|and)\s\d+)?\b(?![.,]?\d)',
     # mathematics: a formula's constants are not figures. A number is read as part of a formula only when it is
     # inside a ceiling or floor, a coefficient written against a one-letter variable or a bracket, an operand of an
     # arithmetic operator whose other operand is a one-letter variable or a bracket, or a congruence's residue and
@@ -92,8 +96,9 @@ BODY_COUNT = re.compile(r'(?<![\w.(/-])[\d०-९][\d०-९,]*\s+(?:(?:U\.P\.|r
                         r'Parishads?|Nagar Panchayats?|bodies|councils|Mayors|नगर निगम|नगर पालिका परिषद|नगर पंचायत|निकाय)')
 # Pages that still type such a count (headings of worked examples, the procedure pages' prose): the work left of
 # issue #21. A page leaves this list when it is fixed (a test fails while a listed page has none left).
-BODY_COUNT_LEFT = {'10_up_mayor_1994', '11_up_mayor_2023', '12_up_corporation_wards'}
+BODY_COUNT_LEFT = set()
 STRICT += ['13_up_chairpersons_2023', '14_municipal_council']   # the Chairpersons' and councils' pages (issue #21)
+STRICT += ['10_up_mayor_1994', '11_up_mayor_2023', '12_up_corporation_wards']   # the Mayors' and the wards' pages (issue #21)
 
 
 def prose_lines(cells):
@@ -184,6 +189,9 @@ def test_the_prose_checks_can_fail():
     assert typed_numbers(md('U+034F and 12 more'))
     assert typed_numbers(md('UTF-8, 12 rows'))
     assert typed_numbers(md('the 104th Amendment'))                              # only as the Act's name
+    assert typed_numbers(md('U.P. Act 25 of 2006, 3 sections')) and typed_numbers(md('Act 25 amended it'))   # only with its year
+    assert typed_numbers(md('24 elections')) and typed_numbers(md('election 2 gives 3 offices'))    # a count of elections
+    assert typed_numbers(md('in election 2, 12 of them')) and typed_numbers(md('election 1.5'))
     assert typed_body_counts(md("the 2006 corporations' boundaries", 'the 17 corporations\' file'))
     assert typed_body_counts(md('## Worked example: the 17 corporations {#ex}'))
     assert typed_body_counts(md('the 193 real Palika Parishads of U.P.', 'उत्तर प्रदेश के 17 नगर निगमों के लिए'))
@@ -201,4 +209,5 @@ def test_the_prose_checks_can_fail():
                                 'differ by |ad − cb|/(bd) ≥ 1/(bd); ⌈1/3⌉; k ≡ 2 mod 3',
                                 'Exit status, as for every command: 0 reproduced, 1 not reproduced, 2 bad input, 3 internal error.',
                                 'It exits with 0, or 2 for bad input; interrupted, it exits 130',
+                                'U.P. Act 25 of 2006 and U.P. Act 12 of 1994; election 2 walks from D, elections 1 to 4, Election 3',
                                 'the Constitution (104th Amendment) Act, 2019', 'Unicode (UTS #39) and U+034F in UTF-8; see issues #8 and #19, issue #21'))
