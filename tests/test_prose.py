@@ -82,23 +82,11 @@ ALLOWED = {
         lambda line: re.sub(r'\b(?:[Ee]xit status(?:es)?|[Ee]xits(?: with)?)\b[^.]*',
                             lambda m: re.sub(r'(?<![\d.,])\b(?:0|1|2|3|130)\b(?![.,]?\d)', ' ', m.group(0)), line)),
 }
-# The pages held to it in full: the course, the glossary, how to cite, the home page, and the reference pages whose
-# prose has no typed figure left (a check after a previous election, the exhibits, the results). The other pages are held to
-# the counts of the bundled bodies (below); their other typed figures are issue #21's remaining work.
-STRICT = ['40_course_mayors', '40a_course_mayors_hi', '41_course_chairpersons', '41a_course_chairpersons_hi',
-          '42_course_councils', '43_glossary', '44_how_to_cite', 'index', '22c_walks', '34_exhibit', '53_results',
-          # the core, procedure and door pages (issue #21)
-          '00_rounding', '01_bodies', '02_arrangement', '03_registry', '06_fonts', '08_json', '21_rotate', '22_check',
-          '22b_implied', '22d_counts', '23_explain', '24_order', '28_pictures', '33_safe_write', '35_verify',
-          '51_workbook_widgets', '52_course', '54_api', '55_cli', '56_commands']
+# Every page is held to it in full (issue #21 closed the last ones: the statutes', procedures', core and door pages).
+STRICT = sorted(p.stem for p in NBS.glob('*.ipynb'))
 # A count of bodies typed before their name ("the 17 corporations", "22 Palika Parishads", "17 नगर निगम"): on every page.
 BODY_COUNT = re.compile(r'(?<![\w.(/-])[\d०-९][\d०-९,]*\s+(?:(?:U\.P\.|real|bundled|Municipal)\s+)*(?:[Cc]orporations?|Palika '
                         r'Parishads?|Nagar Panchayats?|bodies|councils|Mayors|नगर निगम|नगर पालिका परिषद|नगर पंचायत|निकाय)')
-# Pages that still type such a count (headings of worked examples, the procedure pages' prose): the work left of
-# issue #21. A page leaves this list when it is fixed (a test fails while a listed page has none left).
-BODY_COUNT_LEFT = set()
-STRICT += ['13_up_chairpersons_2023', '14_municipal_council']   # the Chairpersons' and councils' pages (issue #21)
-STRICT += ['10_up_mayor_1994', '11_up_mayor_2023', '12_up_corporation_wards']   # the Mayors' and the wards' pages (issue #21)
 
 
 def prose_lines(cells):
@@ -147,10 +135,8 @@ def test_no_number_typed_in_the_prose(name):
 
 def test_no_count_of_bodies_typed_on_any_page():
     found = {p.stem: typed_body_counts(json.loads(p.read_text(encoding='utf-8'))['cells']) for p in sorted(NBS.glob('*.ipynb'))}
-    new = {k: v for k, v in found.items() if v and k not in BODY_COUNT_LEFT}
+    new = {k: v for k, v in found.items() if v}
     assert not new, f'a count of bodies typed in the prose (compute it): {new}'
-    done = sorted(k for k in BODY_COUNT_LEFT if not found.get(k))
-    assert not done, f'no typed count of bodies is left on {done}: take them out of BODY_COUNT_LEFT'
 
 
 def test_the_quotation_rule_can_fail():
