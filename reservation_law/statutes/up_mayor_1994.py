@@ -233,10 +233,12 @@ def rotation_start(order: list, previous: dict, record: dict | None = None) -> t
     return (order.index(last) + 1) % len(order), last, inferred, how
 
 def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
-    "Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts."
-    out = []
+    """Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts.
+    `names` is the arrangement's own order or the open bodies in it (when it is the order, its indices are the places)."""
+    out, places = [], names is arr.order
     for i in {(last - 1) % len(names), start}:
-        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order')):
+        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order',
+                                               (last, i) if places else None)):
             out.append(w)
     return out
 

@@ -6,8 +6,7 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
-from bisect import bisect_left
-from itertools import islice
+from itertools import repeat, filterfalse
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, ceil_remainder
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, whole, group_of, is_women, UP_CODES
@@ -114,7 +113,7 @@ def previous_in_order(arr: Arrangement, prev: dict, prev_row=None) -> np.ndarray
 
 def previous_by_row(names: list, prev: dict) -> np.ndarray:
     "The category each of `names` held last time ('' for none), as an array of text."
-    return np.array([prev.get(b) or '' for b in names], dtype=str)
+    return np.array([p or '' for p in map(prev.get, names)], dtype=str)
 
 def holding(at: np.ndarray, cats, code: str) -> np.ndarray:
     "Which places of `at` (categories, as `previous_in_order` gives them) held `code` (see `held`); `cats`: the categories."
@@ -150,7 +149,7 @@ def _walk_start(arr: Arrangement, open_at: np.ndarray, code: str, end: str | Non
     "`walk_start` over places: the walk (open places, in walk order), the place it starts after (None: the top), steps, warnings."
     order, clause = arr.order, arr.clause + '; (f)'
     holders = np.flatnonzero(held_at).tolist()                       # the places of last time's holders of `code`
-    open_holders = [i for i in holders if open_at[i]]
+    open_holders = np.flatnonzero(held_at & open_at).tolist()
     steps, warns = [], []
     if option == 'restart-at-top' or not holders:
         anchor = open_holders[-1] if open_holders else None
@@ -307,15 +306,16 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     # ties across a cut-off: only up to the first body the walk could still have reached after its end
     free = np.flatnonzero(~bar[walk[reach + 1:]])
     stop = reach + 1 + int(free[0]) + 1 if len(free) else len(walk) + 1
-    near = walk[:stop]
-    warns += arr.ties_between(name[near[~bar[near]]].tolist(), allotted, code)
+    near = walk[:stop][~bar[walk[:stop]]]
+    warns += arr.ties_between(name[near].tolist(), allotted, code, places=near)
     # passed over: reached before the walk's last office, not allotted; by the bar on the group (held it last time) or by
     # the women's bar alone; the latter are owed a turn, and so are the owed not reached or not in this arrangement
     got_at = np.zeros(len(walk), dtype=bool); got_at[taken] = True
     skipped_at = np.flatnonzero(~got_at[:reach + 1])                # indices in the walk
-    skipped = {b: prev.get(b) for b in name[walk[skipped_at]].tolist()}
-    by_bar = np.array([not held(p, code) for p in skipped.values()], dtype=bool)
-    passed = [b for b in skipped if not held(skipped[b], code)]
+    sk = name[walk[skipped_at]].tolist()
+    skipped = dict(zip(sk, map(prev.get, sk)))
+    by_bar = ~held_at[walk[skipped_at]]                             # not the group: by the women's bar alone
+    passed = name[walk[skipped_at[by_bar]]].tolist()
     owed_names = name[owed].tolist()
     was = set(owed_names)
     # out of this arrangement at their turn (allotted an earlier item of (d) this time), within the span of the cycle the
@@ -347,7 +347,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
     done = {'start': name[walk[0]] if len(walk) else None, 'end': end, 'passed': passed, 'owed': owed_next,
             'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
-            'anchor': anchor, 'origin': origin, 'position': dict(zip(allotted, taken)),
+            'anchor': anchor, 'origin': origin,
             'places': walk, 'taken': taken, 'skipped_at': skipped_at}         # the walk's places; indices in it
     return allotted, name[walk].tolist(), steps, warns, done
 
@@ -402,21 +402,21 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     in bulk (from the walk's places, `done`), then one text a corporation from a template: cheap at any size."""
     taken = np.sort(np.array(done['taken'], dtype='int64'))    # positions in the walk of those allotted, in walk order
     mine = done['places'][taken]                               # their places in the order of `arr`
-    who = [walk[i] for i in taken.tolist()]
+    who = list(map(walk.__getitem__, taken.tolist()))
     place = np.searchsorted(np.flatnonzero(open_row[arr.positions]), mine)   # among the open corporations
-    keys = arr.shown(mine, as_share=code != 'W')
-    head = [f"place {p} of {len(walk)} by {arr.by} ({key})" for p, key in zip((place + 1).tolist(), keys)]
-    if prev is None: return arr.positions[mine], [got[b] for b in who], head
+    keys, places = arr.shown(mine, as_share=code != 'W'), (place + 1).tolist()
+    if prev is None: return arr.positions[mine], list(map(got.__getitem__, who)), [f"place {p} of {len(walk)} by {arr.by} ({key})"
+                                                                         for p, key in zip(places, keys)]
     before = np.searchsorted(done['skipped_at'], taken)          # passed over before each (the walk's skipped, in order)
-    owed = [''] * len(who)
-    for j in range(int(np.searchsorted(taken, done['owed_head']))):     # the owed, at the head of the walk
-        owed[j] = (f", owed a turn (out of this arrangement at its turn, holding {prev.get(who[j])}, last time)"
-                   if group_of(prev.get(who[j])) in EARLIER[code] else ', owed a turn (passed over under (f) last time)')
-    of, origin = f" office(s) of {code}", _origin(code, walk, done)
-    texts = [f"{h}; (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
+    held_then = list(map(prev.get, who[:int(np.searchsorted(taken, done['owed_head']))]))    # the owed, at the walk's head
+    why = {p: (f", owed a turn (out of this arrangement at its turn, holding {p}, last time)" if group_of(p) in EARLIER[code]
+               else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
+    owed = [why[p] for p in held_then] + [''] * (len(who) - len(held_then))
+    of, by, origin = f" office(s) of {code}", f" of {len(walk)} by {arr.by} (", _origin(code, walk, done)
+    texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
              + (f" and {m} corporation(s) passed over under (f)" if m else '')
-             for j, (h, i, o, m) in enumerate(zip(head, (taken + 1).tolist(), owed, before.tolist()))]
-    return arr.positions[mine], [got[b] for b in who], texts
+             for j, (p, key, i, o, m) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist()))]
+    return arr.positions[mine], list(map(got.__getitem__, who)), texts
 
 def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
     "The reasons of the corporations the walk of `code` reached and passed over, in the order of `done['skipped']`."
@@ -444,7 +444,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     rec = _record_2023(previous, prev, warns, assumptions)
     names = bodies['body'].tolist()
     if prev is not None:
-        missing = [b for b in names if b not in prev]
+        missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
         gone = sorted(set(prev) - set(names))
@@ -465,9 +465,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         steps += s; warns += w
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
-        who = [walk[i] for i in sorted(done['taken'])]               # in walk order
-        steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
-                          + ', '.join([f"{b} {got[b]}" for b in who])))
+        steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "    # in walk order
+                          + ', '.join(map('{} {}'.format, everyone[at].tolist(), codes))))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
             rows = arr.positions[done['places'][done['skipped_at']]]
             keep = reason[rows] == NOT_REACHED
@@ -477,15 +476,17 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         walks[code] = {k: done[k] for k in ('start', 'end', 'passed', 'owed')}
         if done['fallback']: fallbacks[code] = done['fallback']
         open_row[at] = False
-    category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
-    if prev is not None:
-        then, now = set(prev.values()) | {None}, set(category)     # the few categories of each election
-        again = {(p, c): barred(p, c, it['women-bar']) for p in then for c in now}
-        rep = [b for b, c in zip(names, category) if c != 'UR' and again[prev.get(b), c]]
+    if prev is not None:          # the few pairs of categories (last time, this time) that (f) bars, found in bulk
+        now_row = category.astype(str)
+        rep_row, now = np.zeros(n, dtype=bool), set(category.tolist()) - {'UR'}
+        for p in set(prev.values()) - {None, ''}:
+            for c in now:
+                if barred(p, c, it['women-bar']): rep_row |= (prev_row == p) & (now_row == c)
+        rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason})
-    if prev is not None: table['previous'] = [prev.get(b, '') for b in names]
+    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist()})
+    if prev is not None: table['previous'] = list(map(prev.get, names, repeat('')))
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements=arrs, record=record)
