@@ -6,8 +6,8 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import islice, repeat
-from ..core.lazy import pd       # pandas, imported on first use (see lazy)
+from itertools import islice, repeat, filterfalse
+from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
 from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, tiebreak_interpretation,
@@ -182,8 +182,7 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             if at:
                 furthest = max(furthest, max(at))
                 if is_women(code) and code != 'W': women_end = max(at) + 1
-        for i in range(furthest + 1):                    # reached in this run and not allotted: passed over
-            b = run[i]
+        for b in islice(run, furthest + 1):              # reached in this run and not allotted: passed over
             if b not in out and b not in info['passed']: info['passed'][b] = g
         if furthest >= 0:
             cur = (cur + furthest + 1) % n if n else 0
@@ -245,15 +244,14 @@ def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) 
 # %% ../../nbs/10_up_mayor_1994.ipynb #3f7d65b2
 def _runs(flags: list) -> list:
     "The cyclic runs of True in `flags` as (first, last, length) indices, in order; a run may wrap from the end to the start."
-    n = len(flags)
-    if all(flags): return [(0, n - 1, n)]
-    gap = next(i for i, f in enumerate(flags) if not f)       # scan from a gap, so that no run is cut in two
-    runs, cur = [], None
-    for j in range(1, n + 1):
-        i = (gap + j) % n
-        if flags[i]: cur = [i, i, 1] if cur is None else [cur[0], i, cur[2] + 1]
-        elif cur is not None: runs.append(tuple(cur)); cur = None
-    return runs
+    f = np.asarray(flags, dtype=bool)
+    n = len(f)
+    if f.all(): return [(0, n - 1, n)]
+    gap = int(np.argmin(f))                                   # read from a gap, so that no run is cut in two
+    seq = f[(gap + 1 + np.arange(n)) % n]                     # from next to the gap round to it (it comes last)
+    edge = np.diff(np.concatenate(([0], seq.astype('int8'), [0])))
+    firsts, lasts = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1) - 1
+    return [((gap + 1 + a) % n, (gap + 1 + b) % n, b - a + 1) for a, b in zip(firsts.tolist(), lasts.tolist())]
 
 def infer_walk_start(order: list, previous: dict) -> tuple:
     """Without a record of the previous walk: the index in `order` at which it is taken to have started, and the inference
@@ -321,7 +319,7 @@ def _previous_1994(previous, names, warns):
     prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     gone = sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    missing = [b for b in names if b not in prev]
+    missing = list(filterfalse(prev.__contains__, names))
     if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                           'taken to have held no reserved office', tuple(missing)))
     rec = (previous.attrs.get('record') or {}).get('rotation')
@@ -359,22 +357,22 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
            if rotated and last_women else f"of the walk from serial {start_serial}")
     runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", next to the last serial allotted under the item before"
                                                                    if i else ", the start of the walk")) for g, i in begin.items()}
-    out = {}
+    block = {c: f": {CATEGORIES[c]}, block of {ITEM[group_of(c)]} ({runs[group_of(c)]})" for c in set(cats.values()) - {'UR'}}
+    after, out = f": after the last reserved office (position {reach + 1})", {}        # the texts shared by many, made once
     for i, b in enumerate(walk):
         c = cats[b]
         where = f"serial {serial[b]}, position {i + 1} {frm}" if rotated else f"serial {serial[b]}"
         if c != 'UR':
-            g = group_of(c)
-            out[b] = f"{where}: {CATEGORIES[c]}, block of {ITEM[g]} ({runs[g]})"
+            out[b] = where + block[c]
         elif b in info['passed']:
             g = info['passed'][b]
             out[b] = (f"{where}: passed over in the run of {ITEM[g]} ({g}): held {prev.get(b)} last time, and (f) bars "
                       f"{'the same group or women' if is_women(prev.get(b)) else 'the same group'} in the subsequent election; "
                       "no later block reached it")
         elif reach >= n or i <= reach:
-            out[b] = f"{where}: reached, not allotted"
+            out[b] = where + ": reached, not allotted"
         else:
-            out[b] = f"{where}: after the last reserved office (position {reach + 1})"
+            out[b] = where + after
     return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #9b65a02a
@@ -394,7 +392,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     steps += check_e(ex)
     order = serial_order(bodies, it['tiebreak'], it['percentage'])
     names = order.order
-    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(f"{i}. {b}" for i, b in enumerate(names, 1))))
+    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(map('{}. {}'.format, range(1, len(names) + 1), names))))
     prev, start, last = {}, 0, None
     if previous is not None:
         prev, rec = _previous_1994(previous, names, warns)
@@ -417,7 +415,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     eligible = (lambda b, c: b not in barred[c]) if skip else None
     got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'])
     warns += aw
-    cats = {b: got.get(b, 'UR') for b in names}
+    cats = dict(zip(names, map(got.get, names, repeat('UR'))))
     by_code = {}
     for b in walk:
         if b in got: by_code.setdefault(got[b], []).append(b)
@@ -438,8 +436,8 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
             warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
                 + '; '.join(f"{b} {prev[b]}→{cats[b]}" for b in rep), tuple(rep)))
-    warns += order.ties_between(walk, cats, 'the blocks of (d)')
-    pos = {b: i for i, b in enumerate(walk, 1)}
+    warns += order.ties_between(walk, cats, 'the blocks of (d)', places=(start + np.arange(len(walk))) % max(len(walk), 1))
+    pos = dict(zip(walk, range(1, len(walk) + 1)))
     end = last_women_office(walk, cats)
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
                            'last_women': end, 'last_women_category': cats.get(end),
@@ -447,15 +445,15 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if it['previous-election'] == 'every-earlier':
         record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
                                          if earlier.get(b) or cats[b] != 'UR'}
-    serial = {b: i for i, b in enumerate(names, 1)}
+    serial = dict(zip(names, range(1, len(names) + 1)))
     reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last)
     body = bodies['body'].tolist()
-    table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
-                          'serial': [serial[b] for b in body],
+    table = pd.DataFrame({'body': body, 'category': list(map(cats.__getitem__, body)),
+                          'serial': list(map(serial.__getitem__, body)),
                           'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else
                                      ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b in body],
-                          'reason': [reasons[b] for b in body]})
-    if previous is not None: table['previous'] = [prev.get(b, '') for b in body]
+                          'reason': list(map(reasons.__getitem__, body))})
+    if previous is not None: table['previous'] = list(map(prev.get, body, repeat('')))
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
 
