@@ -348,20 +348,22 @@ def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> di
     return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #25d18830
-def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women) -> dict:
+def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women) -> dict:
     """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
     of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
-    last reserved office. A few strings a body: cheap at any size."""
+    last reserved office. A few strings a body: cheap at any size. The walk is the serial order from `start_serial`, so the
+    body at position i (from 0) has serial (start_serial - 1 + i) mod n, plus one."""
     n, reach, begin = len(walk), info['reach'], info['begin']
     frm = (f"of the walk from serial {start_serial} (next to {last_women}, the last office allotted to the women last time)"
            if rotated and last_women else f"of the walk from serial {start_serial}")
-    runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", next to the last serial allotted under the item before"
+    serial = lambda i: (start_serial - 1 + i) % n + 1                  # of the body at position i of the walk
+    runs = {g: (f"its run begins at serial {serial(i)}" + (", next to the last serial allotted under the item before"
                                                                    if i else ", the start of the walk")) for g, i in begin.items()}
     block = {c: f": {CATEGORIES[c]}, block of {ITEM[group_of(c)]} ({runs[group_of(c)]})" for c in set(cats.values()) - {'UR'}}
     after, out = f": after the last reserved office (position {reach + 1})", {}        # the texts shared by many, made once
     for i, b in enumerate(walk):
         c = cats[b]
-        where = f"serial {serial[b]}, position {i + 1} {frm}" if rotated else f"serial {serial[b]}"
+        where = f"serial {(start_serial - 1 + i) % n + 1}, position {i + 1} {frm}" if rotated else f"serial {(start_serial - 1 + i) % n + 1}"
         if c != 'UR':
             out[b] = where + block[c]
         elif b in info['passed']:
@@ -437,21 +439,21 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
                 + '; '.join(f"{b} {prev[b]}→{cats[b]}" for b in rep), tuple(rep)))
     warns += order.ties_between(walk, cats, 'the blocks of (d)', places=(start + np.arange(len(walk))) % max(len(walk), 1))
-    pos = dict(zip(walk, range(1, len(walk) + 1)))
     end = last_women_office(walk, cats)
+    pos = {end: walk.index(end) + 1} if end is not None else {}        # its position in the walk
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
                            'last_women': end, 'last_women_category': cats.get(end),
                            'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
     if it['previous-election'] == 'every-earlier':
         record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
                                          if earlier.get(b) or cats[b] != 'UR'}
-    serial = dict(zip(names, range(1, len(names) + 1)))
-    reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last)
+    serial = np.empty(len(names), dtype='int64'); serial[order.positions] = np.arange(1, len(names) + 1)    # by row
+    reasons = _reasons_1994(walk, cats, info, prev, start + 1, previous is not None, last)
     body = bodies['body'].tolist()
-    table = pd.DataFrame({'body': body, 'category': list(map(cats.__getitem__, body)),
-                          'serial': list(map(serial.__getitem__, body)),
-                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else
-                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b in body],
+    category = list(map(cats.__getitem__, body))
+    table = pd.DataFrame({'body': body, 'category': category, 'serial': serial.tolist(),
+                          'clause': ['s.7(5)(1)(d)' if c != 'UR' else
+                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b, c in zip(body, category)],
                           'reason': list(map(reasons.__getitem__, body))})
     if previous is not None: table['previous'] = list(map(prev.get, body, repeat('')))
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
