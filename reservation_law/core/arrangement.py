@@ -281,15 +281,13 @@ class Arrangement:
         return chosen, warns
 
     def ties_between(self, sequence: list, label: dict, what: str = '', skip=(), places=None) -> list:
-        """Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s.
-        `places`: the places (from 0) in this arrangement of `sequence` (none skipped), if the caller has them."""
+        "Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s; `places`: theirs, if known."
         skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
         seq = [b for b in sequence if b not in skip] if skip else list(sequence)
         labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
         warns, change = [], np.flatnonzero(labels[1:] != labels[:-1])      # only where the label changes
         if len(change) > 16 or places is not None:                         # many: keep only the tied pairs, in bulk
-            rows = self.ranks(seq) - 1 if places is None else np.asarray(places)
-            v = self._value[rows]
+            v = self._value[rows := self.ranks(seq) - 1 if places is None else np.asarray(places)]
             change = change[v[change] == v[change + 1]]
         for i in change.tolist():
             w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})",
