@@ -78,7 +78,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
         raise InputError(f"the previous election ({previous_date:%d %B %Y}) is not before this election ({election_date:%d %B %Y})")
     if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
     df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
-    prev = None if previous is None else load_previous(previous, s.codes, names=_CheckedNames(df['body']), renames=renames)
+    prev = None if previous is None else load_previous(previous, s.codes, names=_CheckedNames(df['body'].tolist()), renames=renames)
     it = s.resolve(interpretations)
     res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
     inputs = [_input('bodies', bodies, sheet or origin(df).sheet)] + ([_input('previous', previous)] if previous is not None else [])

@@ -331,14 +331,14 @@ def _previous_1994(previous, names, warns):
 
 def _barred(earlier: dict, codes) -> dict:
     """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
-    `earlier` ({body: [codes]}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
+    `earlier` ({body: codes}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
     alike = {}
     for b, ps in earlier.items(): alike.setdefault(tuple(ps), []).append(b)
     return {c: set().union(*[bs for ps, bs in alike.items() if any(repeats(p, c) for p in ps)]) for c in codes}
 
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
-    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
-    if option == 'last': return {b: [p] for b, p in prev.items()}
+    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: codes} (a tuple or a list)."
+    if option == 'last': return dict(zip(prev, zip(prev.values())))         # the previous election's alone: (category,)
     held = dict((rec or {}).get('earlier') or {})
     if rec is None or 'earlier' not in rec:
         assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
