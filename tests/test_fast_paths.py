@@ -79,3 +79,17 @@ def test_ties_between_in_bulk_is_pair_by_pair():
     pairwise = [w for a, b in zip(seq, seq[1:]) if label[a] != label[b]
                 for w in [arr.tie_warning(a, b, 'x', f"fall on either side of a cut-off ({label[a]} / {label[b]})")] if w]
     assert [str(w) for w in arr.ties_between(arr.order, label, 'x', skip=skip)] == [str(w) for w in pairwise]
+
+
+@pytest.mark.parametrize('case', PREVIOUS)
+def test_load_previous_of_checked_body_names_is_row_by_row(case, monkeypatch):
+    "`allot` hands `load_previous` the body names `load_bodies` checked (#22): a previous list of them is not checked again; the same table or error."
+    from reservation_law.core.bodies import load_bodies
+    body = load_bodies(pd.DataFrame({'body': ['Agra', 'Bareilly', 'Kanpur Dehat', 'आगरा'], 'population': [100] * 4,
+                                     'sc': [10] * 4, 'st': [1] * 4, 'bc': [20] * 4}))['body']
+    df, names = PREVIOUS[case], api._CheckedNames(body)
+    fast = outcome(load_previous, df, CODES, names=names)
+    monkeypatch.setattr(api, '_plain_previous', lambda *a: False)
+    assert outcome(load_previous, df, CODES, names=names) == fast
+    if case in ('plain', 'not ASCII'): assert fast[0] == 'ok'
+    if case in ('twice', 'twice by case', 'unknown code', 'formula', 'a missing code'): assert fast[0] == 'error'

@@ -125,8 +125,7 @@ def pct(x: Fraction, places: int = 2) -> str:
     return s if top % den == 0 else '≈\u00a0' + s
 
 # %% ../../nbs/02_arrangement.ipynb #4629655b
-DIGITS = 20            # bits per round of the long division; four rounds: 80 bits after the point
-MAX_DENOMINATOR = 2**40  # > `bodies.MAX_COUNT` (10**10): every denominator a validated table can give
+DIGITS, MAX_DENOMINATOR = 20, 2**40   # bits a round of the long division (4 rounds: 80 bits); above bodies.MAX_COUNT
 
 # %% ../../nbs/02_arrangement.ipynb #27a30321
 def exact_key(num, den) -> tuple:
@@ -232,11 +231,12 @@ class Arrangement:
             return [pct(Fraction(int(a), int(b))) if as_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
         return pct_many(num, den) if as_share else [fmt_int(x) for x in (num // den).tolist()]
 
-    def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off') -> LegalWarning | None:
-        "A warning if `a` and `b` tie on the key (their order was decided by the tie-break)."
-        if self.value(a) != self.value(b): return None
+    def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off', at=None) -> LegalWarning | None:
+        "A warning if `a` and `b` tie on the key (their order was decided by the tie-break). `at`: their places (from 0), if known."
+        i, j = at if at is not None else (self.rank(a) - 1, self.rank(b) - 1)
+        if self._value[i] != self._value[j]: return None
         how = 'larger population, then name' if self.tiebreak == 'population-name' else 'name'
-        return LegalWarning('tie', self.clause, f"{a} and {b} tie at {self.by} {self.show(a)} but {why}"
+        return LegalWarning('tie', self.clause, f"{a} and {b} tie at {self.by} {self.shown(np.array([i], dtype='int64'))[0]} but {why}"
                             f"{' for ' + what if what else ''}; their order was decided by {how} (interpretation tiebreak={self.tiebreak!r})", (a, b))
 
     def tie_at(self, names: list, k: int) -> tuple:
@@ -280,17 +280,18 @@ class Arrangement:
                 f"{', '.join(b for b in tied if b in inside)} in, {', '.join(b for b in tied if b not in inside)} out", tied))
         return chosen, warns
 
-    def ties_between(self, sequence: list, label: dict, what: str = '', skip=()) -> list:
-        "Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s."
+    def ties_between(self, sequence: list, label: dict, what: str = '', skip=(), places=None) -> list:
+        "Warnings for neighbours in `sequence` (bodies in `skip` left out) that tie on the key yet got different `label`s; `places`: theirs, if known."
         skip = skip if isinstance(skip, (set, frozenset, dict)) else set(skip)
         seq = [b for b in sequence if b not in skip] if skip else list(sequence)
         labels = np.array(list(map(label.get, seq, repeat('UR'))), dtype=object)
         warns, change = [], np.flatnonzero(labels[1:] != labels[:-1])      # only where the label changes
-        if len(change) > 16:                                               # many: keep only the tied pairs, in bulk
-            v = self._value[self.ranks(seq) - 1]
+        if len(change) > 16 or places is not None:                         # many: keep only the tied pairs, in bulk
+            v = self._value[rows := self.ranks(seq) - 1 if places is None else np.asarray(places)]
             change = change[v[change] == v[change + 1]]
         for i in change.tolist():
-            w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})")
+            w = self.tie_warning(seq[i], seq[i + 1], what, f"fall on either side of a cut-off ({labels[i]} / {labels[i + 1]})",
+                                 None if places is None else (int(rows[i]), int(rows[i + 1])))
             if w: warns.append(w)
         return warns
 

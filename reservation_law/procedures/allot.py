@@ -78,7 +78,7 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
         raise InputError(f"the previous election ({previous_date:%d %B %Y}) is not before this election ({election_date:%d %B %Y})")
     if renames and previous is None: raise InputError("--rename maps names of a previous allotment, but none was given (--previous)")
     df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
-    prev = None if previous is None else load_previous(previous, s.codes, names=list(df['body']), renames=renames)
+    prev = None if previous is None else load_previous(previous, s.codes, names=_CheckedNames(df['body'].tolist()), renames=renames)
     it = s.resolve(interpretations)
     res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
     inputs = [_input('bodies', bodies, sheet or origin(df).sheet)] + ([_input('previous', previous)] if previous is not None else [])
@@ -126,11 +126,18 @@ def _closest(name: str, names: list) -> list:
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
 # %% ../../nbs/20_allot.ipynb #5a4bcabd
-def _plain_previous(names: list, cats: list, known) -> bool:
+class _CheckedNames(list):
+    "Body names as `load_bodies` checked them (trusted, none two ways of writing one name), for `load_previous` to rely on."
+
+def _plain_previous(names: list, cats: list, known, bodies: set | None = None) -> bool:
     """The check of `load_previous` below, in bulk, for the common case: every name plain (printable ASCII, trimmed, not
-    formula-like, as `bodies` trusts them), none twice even by case, every code one of `known`. False: row by row."""
+    formula-like, as `bodies` trusts them), none twice even by case, every code one of `known`. False: row by row.
+    `bodies`: this input's body names, checked already (`_CheckedNames`); a list whose every name is one of them, none
+    twice, is not checked again but for its codes."""
     from reservation_law.core.bodies import _all_plain_names, _fast_key
     known = set(known)
+    if bodies is not None and len(set(names)) == len(names) and bodies.issuperset(names):
+        return set(map(type, cats)) <= {str} and known.issuperset(cats)
     if not (_all_plain_names(names) and len(set(names)) == len(names)): return False
     joined = '\n'.join(names)               # plain names are ASCII without a line break: their keys, in one call
     keys = joined.casefold().split('\n') if '  ' not in joined else map(_fast_key, names)
@@ -165,7 +172,9 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
     seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
     bodies, cats = [], []
     names_in, cats_in = df['body'].tolist(), df['category'].tolist()
-    checked = _plain_previous(names_in, cats_in, known)          # the common case, in bulk: nothing left to check row by row
+    nameset = set(names) if names is not None else None
+    checked = _plain_previous(names_in, cats_in, known,           # the common case, in bulk: nothing left to check row by row
+                              nameset if isinstance(names, _CheckedNames) else None)
     if checked: bodies, cats, seen = names_in, cats_in, dict(zip(names_in, lines))
     for r, b, c in zip(lines, names_in, cats_in) if not checked else ():
         try: b = clean_name(b)
@@ -180,7 +189,6 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         seen[b], keys[k] = r, (r, b)
         bodies.append(b); cats.append(c)
     renames = {clean_name(o): clean_name(n) for o, n in (renames or {}).items()}
-    nameset = set(names) if names is not None else None
     for old, new in renames.items():
         if old not in seen: raise InputError(f"--rename {old}={new}: {old!r} is not a body of the previous allotment", file=file)
         if nameset is not None and new not in nameset: raise InputError(f"--rename {old}={new}: {new!r} is not a body of this input", file=file)

@@ -6,8 +6,8 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import islice, repeat
-from ..core.lazy import pd       # pandas, imported on first use (see lazy)
+from itertools import islice, repeat, filterfalse
+from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
 from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, tiebreak_interpretation,
@@ -191,8 +191,7 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             if at:
                 furthest = max(furthest, max(at))
                 if is_women(code) and code != 'W': women_end = max(at) + 1
-        for i in range(furthest + 1):                    # reached in this run and not allotted: passed over
-            b = run[i]
+        for b in islice(run, furthest + 1):              # reached in this run and not allotted: passed over
             if b not in out: info['passed'].setdefault(b, []).append(g)
         if furthest >= 0:
             cur = (cur + furthest + 1) % n if n else 0
@@ -242,25 +241,26 @@ def rotation_start(order: list, previous: dict, record: dict | None = None) -> t
     return (order.index(last) + 1) % len(order), last, inferred, how
 
 def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
-    "Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts."
-    out = []
+    """Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts.
+    `names` is the arrangement's own order or the open bodies in it (when it is the order, its indices are the places)."""
+    out, places = [], names is arr.order
     for i in {(last - 1) % len(names), start}:
-        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order')):
+        if i != last and (w := arr.tie_warning(names[last], names[i], what, 'the start of the rotation depends on their order',
+                                               (last, i) if places else None)):
             out.append(w)
     return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #3f7d65b2
 def _runs(flags: list) -> list:
     "The cyclic runs of True in `flags` as (first, last, length) indices, in order; a run may wrap from the end to the start."
-    n = len(flags)
-    if all(flags): return [(0, n - 1, n)]
-    gap = next(i for i, f in enumerate(flags) if not f)       # scan from a gap, so that no run is cut in two
-    runs, cur = [], None
-    for j in range(1, n + 1):
-        i = (gap + j) % n
-        if flags[i]: cur = [i, i, 1] if cur is None else [cur[0], i, cur[2] + 1]
-        elif cur is not None: runs.append(tuple(cur)); cur = None
-    return runs
+    f = np.asarray(flags, dtype=bool)
+    n = len(f)
+    if f.all(): return [(0, n - 1, n)]
+    gap = int(np.argmin(f))                                   # read from a gap, so that no run is cut in two
+    seq = f[(gap + 1 + np.arange(n)) % n]                     # from next to the gap round to it (it comes last)
+    edge = np.diff(np.concatenate(([0], seq.astype('int8'), [0])))
+    firsts, lasts = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1) - 1
+    return [((gap + 1 + a) % n, (gap + 1 + b) % n, b - a + 1) for a, b in zip(firsts.tolist(), lasts.tolist())]
 
 def infer_walk_start(order: list, previous: dict) -> tuple:
     """Without a record of the previous walk: the index in `order` at which it is taken to have started, and the inference
@@ -333,7 +333,7 @@ def _previous_1994(previous, names, warns):
     prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     gone = sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    missing = [b for b in names if b not in prev]
+    missing = list(filterfalse(prev.__contains__, names))
     if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                           'taken to have held no reserved office', tuple(missing)))
     rec = (previous.attrs.get('record') or {}).get('rotation')
@@ -345,7 +345,7 @@ def _previous_1994(previous, names, warns):
 
 def _barred(earlier: dict, codes) -> dict:
     """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
-    `earlier` ({body: [codes]}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
+    `earlier` ({body: codes}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
     alike = {}
     for b, ps in earlier.items(): alike.setdefault(tuple(ps), []).append(b)
     return {c: set().union(*[bs for ps, bs in alike.items() if any(repeats(p, c) for p in ps)]) for c in codes}
@@ -383,8 +383,8 @@ def _next_round(rnd: dict, cats: dict) -> dict:
     return out
 
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
-    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: [codes]}."
-    if option in ('last', 'this-round'): return {b: [p] for b, p in prev.items()}
+    "(f) 'any previous election': each body's categories in the elections that bar it now, {body: codes} (a tuple or a list)."
+    if option in ('last', 'this-round'): return dict(zip(prev, zip(prev.values())))   # the previous election's alone: (category,)
     held = dict((rec or {}).get('earlier') or {})
     if rec is None or 'earlier' not in rec:
         assumptions.append("s.7(5)(1)(f), 'any previous election' (previous-election=every-earlier): no record of the elections "
@@ -406,26 +406,28 @@ def _passed_for(b: str, g: str, prev: dict, rnd: dict | None, long: bool = False
     return (f"held {held} earlier in this round of the cycle, and (f) bars it while a corporation new to the round may "
             "take the office (previous-election=this-round)") if long else f"held {held} earlier in this round"
 
-def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_women, rnd=None) -> dict:
+def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd=None) -> dict:
     """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
     of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
     last reserved office. Under previous-election=this-round (`rnd`, the round before this election), a body passed over
     for having held the group earlier in the round, or given it again because none new to the round was left, says so.
-    A few strings a body: cheap at any size."""
+    A few strings a body: cheap at any size. The walk is the serial order from `start_serial`, so the body at position i
+    (from 0) has serial (start_serial - 1 + i) mod n, plus one."""
     n, reach, begin = len(walk), info['reach'], info['begin']
     frm = (f"of the walk from serial {start_serial} (next to {last_women}, the last office allotted to the women last time)"
            if rotated and last_women else f"of the walk from serial {start_serial}")
-    first = next(iter(begin), None)                      # the first item of (d) with offices begins the walk
-    runs = {g: (f"its run begins at serial {serial[walk[i % n]]}" + (", the start of the walk" if g == first else
-                                                                   ", next to the last serial allotted under the item before"))
+    serial = lambda i: (start_serial - 1 + i) % n + 1                  # of the body at position i of the walk
+    first = next(iter(begin), None)                                     # the first item of (d) with offices begins the walk
+    runs = {g: (f"its run begins at serial {serial(i)}" + (", the start of the walk" if g == first else
+                                                           ", next to the last serial allotted under the item before"))
             for g, i in begin.items()}
-    out = {}
+    block = {c: f": {CATEGORIES[c]}, block of {ITEM[group_of(c)]} ({runs[group_of(c)]})" for c in set(cats.values()) - {'UR'}}
+    after, out = f": after the last reserved office (position {reach + 1})", {}        # the texts shared by many, made once
     for i, b in enumerate(walk):
         c = cats[b]
-        where = f"serial {serial[b]}, position {i + 1} {frm}" if rotated else f"serial {serial[b]}"
+        where = f"serial {(start_serial - 1 + i) % n + 1}, position {i + 1} {frm}" if rotated else f"serial {(start_serial - 1 + i) % n + 1}"
         if c != 'UR':
-            g = group_of(c)
-            out[b] = f"{where}: {CATEGORIES[c]}, block of {ITEM[g]} ({runs[g]})"
+            out[b] = where + block[c]
             if b in info['again']:
                 out[b] += (f"; it held {held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
                            "corporation new to the round was left for it (previous-election=this-round)")
@@ -435,9 +437,9 @@ def _reasons_1994(walk, cats, serial, info, prev, start_serial, rotated, last_wo
             out[b] = f"{where}: " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
                                               for why, gs in whys.items()) + "; no later block reached it"
         elif reach >= n or i <= reach:
-            out[b] = f"{where}: reached, not allotted"
+            out[b] = where + ": reached, not allotted"
         else:
-            out[b] = f"{where}: after the last reserved office (position {reach + 1})"
+            out[b] = where + after
     return out
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #9b65a02a
@@ -457,7 +459,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     steps += check_e(ex)
     order = serial_order(bodies, it['tiebreak'], it['percentage'])
     names = order.order
-    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(f"{i}. {b}" for i, b in enumerate(names, 1))))
+    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(map('{}. {}'.format, range(1, len(names) + 1), names))))
     prev, start, last = {}, 0, None
     if previous is not None:
         prev, rec = _previous_1994(previous, names, warns)
@@ -488,7 +490,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                 lambda b, c: b not in barred[c] and b not in in_group[c], eligible)
     got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'], relaxed=relaxed)
     warns += aw
-    cats = {b: got.get(b, 'UR') for b in names}
+    cats = dict(zip(names, map(got.get, names, repeat('UR'))))
     by_code = {}
     for b in walk:
         if b in got: by_code.setdefault(got[b], []).append(b)
@@ -514,9 +516,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
             warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
                 + '; '.join(f"{b} {prev[b]}→{cats[b]}" for b in rep), tuple(rep)))
-    warns += order.ties_between(walk, cats, 'the blocks of (d)')
-    pos = {b: i for i, b in enumerate(walk, 1)}
+    warns += order.ties_between(walk, cats, 'the blocks of (d)', places=(start + np.arange(len(walk))) % max(len(walk), 1))
     end = last_women_office(walk, cats)
+    pos = {end: walk.index(end) + 1} if end is not None else {}        # its position in the walk
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
                            'last_women': end, 'last_women_category': cats.get(end),
                            'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
@@ -524,16 +526,15 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if it['previous-election'] == 'every-earlier':
         record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
                                          if earlier.get(b) or cats[b] != 'UR'}
-    serial = {b: i for i, b in enumerate(names, 1)}
-    reasons = _reasons_1994(walk, cats, serial, info, prev, start + 1, previous is not None, last,
-                            rnd if this_round and skip else None)
+    serial = np.empty(len(names), dtype='int64'); serial[order.positions] = np.arange(1, len(names) + 1)    # by row
+    reasons = _reasons_1994(walk, cats, info, prev, start + 1, previous is not None, last, rnd if this_round and skip else None)
     body = bodies['body'].tolist()
-    table = pd.DataFrame({'body': body, 'category': [cats[b] for b in body],
-                          'serial': [serial[b] for b in body],
-                          'clause': ['s.7(5)(1)(d)' if cats[b] != 'UR' else
-                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b in body],
-                          'reason': [reasons[b] for b in body]})
-    if previous is not None: table['previous'] = [prev.get(b, '') for b in body]
+    category = list(map(cats.__getitem__, body))
+    table = pd.DataFrame({'body': body, 'category': category, 'serial': serial.tolist(),
+                          'clause': ['s.7(5)(1)(d)' if c != 'UR' else
+                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b, c in zip(body, category)],
+                          'reason': list(map(reasons.__getitem__, body))})
+    if previous is not None: table['previous'] = list(map(prev.get, body, repeat('')))
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
 

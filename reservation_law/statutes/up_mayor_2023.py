@@ -6,8 +6,7 @@
 from __future__ import annotations
 from datetime import date
 from fractions import Fraction
-from bisect import bisect_left
-from itertools import islice
+from itertools import repeat, filterfalse
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, ceil_remainder
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, whole, group_of, is_women, UP_CODES
@@ -19,8 +18,8 @@ from ..core.verbatim import statute_text
 # %% auto #0
 __all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EXCLUDED_TURN', 'EARLIER', 'NOT_REACHED',
            'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'previous_in_order',
-           'previous_by_row', 'holding', 'barred', 'walk_start', 'infer_owed', 'walk_group', 'up_mayor_2023',
-           'arrangement_tables']
+           'previous_by_row', 'holding', 'barred', 'open_in_order', 'walk_start', 'infer_owed', 'walk_group',
+           'up_mayor_2023', 'arrangement_tables']
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -114,7 +113,7 @@ def previous_in_order(arr: Arrangement, prev: dict, prev_row=None) -> np.ndarray
 
 def previous_by_row(names: list, prev: dict) -> np.ndarray:
     "The category each of `names` held last time ('' for none), as an array of text."
-    return np.array([prev.get(b) or '' for b in names], dtype=str)
+    return np.array([p or '' for p in map(prev.get, names)], dtype=str)
 
 def holding(at: np.ndarray, cats, code: str) -> np.ndarray:
     "Which places of `at` (categories, as `previous_in_order` gives them) held `code` (see `held`); `cats`: the categories."
@@ -133,30 +132,40 @@ def _last_gap(holders: np.ndarray, n: int) -> int:
     gap = (np.roll(holders, -1) - holders - 1) % n if len(holders) > 1 else np.array([n - 1])
     return len(holders) - 1 - int(np.argmax(gap[::-1]))       # the longest run; of equal runs, the last
 
-def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str | None, option: str, held_at=None) -> tuple:
-    """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
-    warnings saying why. `end`: where last time's walk of `code` ended, from the record (None: not recorded). `held_at`:
-    which places of `arr` held `code` last time (`holding`), if the caller has it."""
+def open_in_order(arr: Arrangement, is_open) -> np.ndarray:
+    "Which places of `arr` are open, as a boolean array in its order: from a set of names (read body by body) or the array itself."
+    if isinstance(is_open, np.ndarray): return is_open
+    is_open = is_open if isinstance(is_open, (set, frozenset)) else set(is_open)
+    return np.fromiter(map(is_open.__contains__, arr.order), dtype=bool, count=len(arr.order))
+
+def _cycle(open_at: np.ndarray, after: int | None) -> np.ndarray:
+    "The open places, in the cyclic order that starts next to place `after` (None: at the top) and wraps round."
+    places = np.flatnonzero(open_at)
+    if after is None: return places
+    cut = int(np.searchsorted(places, after + 1))
+    return np.concatenate((places[cut:], places[:cut]))
+
+def _walk_start(arr: Arrangement, open_at: np.ndarray, code: str, end: str | None, option: str, held_at: np.ndarray) -> tuple:
+    "`walk_start` over places: the walk (open places, in walk order), the place it starts after (None: the top), steps, warnings."
     order, clause = arr.order, arr.clause + '; (f)'
-    if held_at is None: held_at = holding(previous_in_order(arr, prev), set(prev.values()), code)
     holders = np.flatnonzero(held_at).tolist()                       # the places of last time's holders of `code`
-    open_holders = [i for i in holders if order[i] in is_open]
+    open_holders = np.flatnonzero(held_at & open_at).tolist()
     steps, warns = [], []
     if option == 'restart-at-top' or not holders:
         anchor = open_holders[-1] if open_holders else None
-        names = [b for b in order if b in is_open]
         if anchor is None:
             what = (f"none of the corporations that held {code} last time is in this arrangement" if holders else
                     f"no corporation held {code} last time")
             steps.append(Step(clause, f"{what}: the walk starts at the top"))
             if holders: warns.append(LegalWarning('gap', clause, f"{what} (all were allotted an earlier group this time): the walk "
                                                   "restarts at its top (interpretation walk-start=restart-at-top)"))
-            return names, None, steps, warns
-        i = names.index(order[anchor])
+            return _cycle(open_at, None), None, steps, warns
+        places = np.flatnonzero(open_at)
+        i = int(np.searchsorted(places, anchor))                       # the anchor's place among the open
         steps.append(Step(clause, f"{order[anchor]} (place {i + 1}) is the lowest-placed that held {code} last time: the walk "
                           f"starts next to it"))
-        warns += start_ties(arr, names, i, (i + 1) % len(names), f'the rotation of {code}')
-        return names[i + 1:] + names[:i + 1], order[anchor], steps, warns
+        warns += start_ties(arr, [order[j] for j in places.tolist()], i, (i + 1) % len(places), f'the rotation of {code}')
+        return _cycle(open_at, anchor), anchor, steps, warns
     if end is not None and end in order:
         anchor, how = order.index(end), f"last time's walk of {code} ended at {end} (the record)"
     else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
@@ -164,142 +173,166 @@ def walk_start(arr: Arrangement, is_open: set, code: str, prev: dict, end: str |
         anchor = holders[_last_gap(np.array(holders), len(order))]
         how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended (no record): the last of the "
                f"corporations that held it before the longest run of corporations that did not")
-    names = [b for b in order[anchor + 1:] + order[:anchor + 1] if b in is_open]
+    walk = _cycle(open_at, anchor)
     warns += start_ties(arr, order, anchor, (anchor + 1) % len(order), f'the rotation of {code}')
     where = f"place {anchor + 1} of all {len(order)} corporations by {arr.by}"
     if not open_holders:
         warns.append(LegalWarning('gap', clause, f"none of the corporations that held {code} last time is in this arrangement (all "
             f"were allotted an earlier group this time): the walk continues next to where {order[anchor]} would stand ({where}) "
             "(interpretation walk-start=all-corporations)", tuple(order[i] for i in holders)))
-    steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {names[0] if names else '—'}, and wraps round"))
-    return names, order[anchor], steps, warns
+    steps.append(Step(clause, f"{how} ({where}): the walk starts next to it, at {order[walk[0]] if len(walk) else '—'}, and wraps round"))
+    return walk, anchor, steps, warns
+
+def walk_start(arr: Arrangement, is_open, code: str, prev: dict, end: str | None, option: str, held_at=None) -> tuple:
+    """(f): the walk of `arr` over the open bodies, the body it starts after (None: from the top) and the steps and
+    warnings saying why. `is_open`: the open bodies (a set of names, or which places of `arr` are open, `open_in_order`);
+    `end`: where last time's walk of `code` ended, from the record (None: not recorded). `held_at`: which places of `arr`
+    held `code` last time (`holding`), if the caller has it. The work is done over places (`_walk_start`)."""
+    if held_at is None: held_at = holding(previous_in_order(arr, prev), set(prev.values()), code)
+    walk, anchor, steps, warns = _walk_start(arr, open_in_order(arr, is_open), code, end, option, held_at)
+    return [arr.order[i] for i in walk.tolist()], None if anchor is None else arr.order[anchor], steps, warns
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a44f65ad
 EARLIER = {'SC': (), 'ST': ('SC',), 'BC': ('SC', 'ST'), 'W': ('SC', 'ST', 'BC')}   # the items of (d) before each
 
-def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept', at=None, held_at=None) -> list:
+def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'kept', at=None, held_at=None,
+               places: bool = False) -> list:
     """Without a record: who last time's walk of `code` is taken to have passed over. The walk reached every corporation
     from the first of last time's holders to the last (cyclically, after the longest run of corporations that did not
     hold it, as `walk_start` infers the end); one in that span that did not hold the group was passed over by a bar of
     (f), or was out of the arrangement (allotted an earlier item of (d)), and is owed a turn (the latter only under
     `excluded-turn=kept`). `at`, `held_at`: last time's categories in the order of `arr` and which of them held `code`
-    (`previous_in_order`, `holding`), if the caller has them."""
+    (`previous_in_order`, `holding`), if the caller has them; `places`: their places in `arr`, as an array, not their names."""
     order, n = arr.order, len(arr.order)
     if at is None: at = previous_in_order(arr, prev)
     if held_at is None: held_at = holding(at, set(prev.values()), code)
     holders = np.flatnonzero(held_at)
-    if len(holders) < 2: return []
+    if len(holders) < 2: return np.zeros(0, dtype='int64') if places else []
     j = _last_gap(holders, n)
     first, last = int(holders[(j + 1) % len(holders)]), int(holders[j])
     span = (first + np.arange((last - first) % n + 1)) % n          # the places the walk reached, first to last
     earlier = EARLIER[code] if excluded_turn == 'lost' else ()
     out = np.isin(at[span], [p for p in set(prev.values()) if p and group_of(p) in earlier]) if earlier else np.zeros(len(span), dtype=bool)
-    return [order[i] for i in span[~held_at[span] & ~out].tolist()]
+    owed = span[~held_at[span] & ~out]
+    return owed if places else [order[i] for i in owed.tolist()]
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #cd830675
-def _pick(seq, ok, k: int, after: int = 0) -> list:
-    "The first `k` of `seq` for which `ok` holds, reading from index `after` and wrapping round to the start."
-    return list(islice((b for b in (seq[after:] + seq[:after] if after else seq) if ok(b)), k))
+def _first(ok: np.ndarray, k: int, after: int = 0) -> list:
+    "The indices of the first `k` places of the walk where `ok` holds, reading from index `after` and wrapping round to the start."
+    hits = np.flatnonzero(ok)
+    if after: hits = np.concatenate((hits[hits >= after], hits[hits < after]))
+    return hits[:k].tolist()
 
-def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, prev: dict | None,
+def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: dict | None,
                it: dict | None = None, rec: dict | None = None, prev_row=None) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
-    warnings, done). `open_bodies`: a list or set; `it`: the interpretations; `rec`: the record of last time's walks. The
-    walk is the corporations owed a turn (passed over last time by a bar of (f), or out of the arrangement at their turn
-    under `excluded-turn=kept`, in the order they were reached), then the cyclic order from where last time's walk ended.
-    Linear in the bodies. `prev_row`: last time's categories by row of the bodies `arr` ranks (`previous_in_order`)."""
+    warnings, done). `open_bodies`: a list or set of names, or which places of `arr` are open (`open_in_order`); `it`: the
+    interpretations; `rec`: the record of last time's walks. The walk is the corporations owed a turn (passed over last
+    time by a bar of (f), or out of the arrangement at their turn under `excluded-turn=kept`, in the order they were
+    reached), then the cyclic order from where last time's walk ended. It is worked over places (integers: `walk` below
+    is the places of `arr` in walk order, `taken` and the like indices in the walk), the open and the bars as boolean
+    arrays in the order of `arr`; names only in what it returns. `prev_row`: last time's categories by row of the
+    bodies `arr` ranks (`previous_in_order`)."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
-    is_open = open_bodies if isinstance(open_bodies, (set, frozenset)) else set(open_bodies)
+    order, n = arr.order, len(arr.order)
+    name = np.array(order, dtype=object)                             # name[places]: the names of places, in bulk
+    open_at = open_in_order(arr, open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
+    held_at = np.zeros(n, dtype=bool)
     if prev is not None:                 # last time's categories in the order of `arr`: found once, read by every step
         then_at = previous_in_order(arr, prev, prev_row)
         held_at = holding(then_at, set(prev.values()), code)
-        walk, anchor, steps, warns = walk_start(arr, is_open, code, prev, last_rec.get('end'), option, held_at)
-    else: walk = list(filter(is_open.__contains__, arr.order))       # the open bodies, in the order of `arr`
+        walk, anchor, steps, warns = _walk_start(arr, open_at, code, last_rec.get('end'), option, held_at)
+    else: walk = _cycle(open_at, None)                              # the open places, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
     if code == 'W': kw = k                               # every office of (d)(iv) is a women's office
     prev = prev or {}
     # owed a turn: passed over last time by a bar of (f); they keep their place at the head of the cycle (those not in
-    # this arrangement, allotted an earlier group this time, keep it for the next election)
+    # this arrangement, allotted an earlier group this time, keep it for the next election; those no longer in the input
+    # are owed nothing)
     kept = it.get('excluded-turn', 'kept') == 'kept'
-    owed = ([b for b in last_rec.get('owed', []) if not held(prev.get(b), code)] if recorded else
-            infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'), then_at, held_at)) if prev else []
-    if owed and not all(b in is_open for b in owed):                 # those no longer in the input are owed nothing
-        here = set(arr.order)
-        owed = [b for b in owed if b in here]
-    owed_here = [b for b in owed if b in is_open]
-    if owed_here:
-        head = set(owed_here)
-        walk = owed_here + [b for b in walk if b not in head]
+    if not prev: owed = np.zeros(0, dtype='int64')
+    elif recorded:
+        named = [b for b in last_rec.get('owed', []) if not held(prev.get(b), code)]
+        here = set(order) if named else ()
+        owed = arr.ranks([b for b in named if b in here]) - 1
+    else: owed = infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'), then_at, held_at, places=True)
+    owed_here = owed[open_at[owed]]
+    if len(owed_here):
+        head = np.zeros(n, dtype=bool); head[owed_here] = True
+        walk = np.concatenate((owed_here, walk[~head[walk]]))
         steps.append(Step(arr.clause + '; (f)', f"owed a turn, as the last election's walk of {code} passed over them under "
-                          f"(f) (the record): {', '.join(owed_here)}; they keep their place at the head of the walk"))
+                          f"(f) (the record): {', '.join(name[owed_here].tolist())}; they keep their place at the head of the walk"))
     then = set(prev.values())                                      # the categories held last time (a few)
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
-    order = arr.order
-    barred_at = lambda cats: np.flatnonzero(np.isin(then_at, [p for p in cats if p])).tolist() if cats and prev else []
-    bar = {b for b in map(order.__getitem__, barred_at(no_group)) if b in is_open}      # may not take the group
-    bar_w = {b for b in map(order.__getitem__, barred_at(no_women)) if b in is_open}    # may not take its women's office
+    bars = lambda cats: np.isin(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
+    bar, bar_w = bars(no_group), bars(no_women)     # by place: may not take the group; may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office; the
     # others to the first that may take the group, in the same run (women-first=in-the-run) or after the last of the women
-    women = _pick(walk, lambda b: b not in bar_w, kw)
-    chosen = set(women)
-    after = walk.index(women[-1]) + 1 if women and it.get('women-first', 'in-the-run') == 'women-then-others' else 0
-    others = _pick(walk, lambda b: b not in bar and b not in chosen, k - kw, after % max(len(walk), 1))
+    women = _first(~bar_w[walk], kw)                                # indices in the walk
+    chosen = np.zeros(len(walk), dtype=bool); chosen[women] = True
+    after = women[-1] + 1 if women and it.get('women-first', 'in-the-run') == 'women-then-others' else 0
+    others = _first(~bar[walk] & ~chosen, k - kw, after % max(len(walk), 1))
     fell = []
     if (kw - len(women)) + (k - kw - len(others)) > 0:                    # too few may take them: the fallback
-        chosen.update(others)
-        spare = [b for b in walk if b not in chosen]
+        chosen[others] = True
+        spare = np.flatnonzero(~chosen).tolist()
         if it.get('fallback', 'spread') == 'spread':
             before = set(rec.get('fallback', {}).get(code, []))
-            spare = [b for b in spare if b not in before] + [b for b in spare if b in before]
+            spare = [i for i in spare if name[walk[i]] not in before] + [i for i in spare if name[walk[i]] in before]
         for need, got, label, why in ((kw - len(women), women, wcode, f"may take {wcode} under (f)"),
                                       (k - kw - len(others), others, code, f"did not hold {code} last time")):
             extra, spare = spare[:need], spare[need:]
-            if extra: warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: "
-                                                f"{', '.join(extra)} take {label} all the same (interpretation "
-                                                f"fallback={it.get('fallback', 'spread')})", tuple(extra)))
+            if extra:
+                who = name[walk[extra]].tolist()
+                warns.append(LegalWarning('fallback', arr.clause + '; (f)', f"too few corporations {why}: {', '.join(who)} take "
+                                          f"{label} all the same (interpretation fallback={it.get('fallback', 'spread')})", tuple(who)))
             got += extra; fell += extra
     if len(women) + len(others) < k:
         warns.append(LegalWarning('fallback', arr.clause, f"{k - len(women) - len(others)} {code} office(s) cannot be "
                                   "allotted: no corporation left"))
-    allotted = {b: wcode for b in women} | {b: code for b in others}
+    taken = women + others                                          # indices in the walk of those allotted
+    allotted = dict(zip(name[walk[taken]].tolist(), [wcode] * len(women) + [code] * len(others)))
     # how far the walk reached: its last office (the whole walk when the fallback was needed)
-    at = {b: i for i, b in enumerate(walk)} if len(walk) < 64 or len(allotted) > 8 else None
-    idx = (lambda b: at[b]) if at is not None else walk.index
-    reach = (len(walk) - 1 if fell else max(map(idx, allotted))) if allotted else -1
-    last = walk[reach] if reach >= 0 else None
+    reach = (len(walk) - 1 if fell else max(taken)) if taken else -1
     # where the walk ended, for the next election: its last office in the cycle (not among the owed at its head), else
     # where it started after
     n_owed = len(owed_here)
-    fresh = [i for i in map(idx, allotted) if i >= n_owed]
-    end = walk[max(fresh)] if fresh else anchor if anchor is not None else last_rec.get('end')
+    fresh = [i for i in taken if i >= n_owed]
+    end = name[walk[max(fresh)]] if fresh else order[anchor] if anchor is not None else last_rec.get('end')
     # ties across a cut-off: only up to the first body the walk could still have reached after its end
-    stop = next((i for i in range(reach + 1, len(walk)) if walk[i] not in bar), len(walk)) + 1
-    warns += arr.ties_between(walk[:stop], allotted, code, skip=bar)
+    free = np.flatnonzero(~bar[walk[reach + 1:]])
+    stop = reach + 1 + int(free[0]) + 1 if len(free) else len(walk) + 1
+    near = walk[:stop][~bar[walk[:stop]]]
+    warns += arr.ties_between(name[near].tolist(), allotted, code, places=near)
     # passed over: reached before the walk's last office, not allotted; by the bar on the group (held it last time) or by
     # the women's bar alone; the latter are owed a turn, and so are the owed not reached or not in this arrangement
-    reached = walk[:reach + 1]
-    skipped = {b: prev.get(b) for b in reached if b not in allotted}
-    passed = [b for b in skipped if not held(skipped[b], code)]
-    was = set(owed)
+    got_at = np.zeros(len(walk), dtype=bool); got_at[taken] = True
+    skipped_at = np.flatnonzero(~got_at[:reach + 1])                # indices in the walk
+    sk = name[walk[skipped_at]].tolist()
+    skipped = dict(zip(sk, map(prev.get, sk)))
+    by_bar = ~held_at[walk[skipped_at]]                             # not the group: by the women's bar alone
+    passed = name[walk[skipped_at[by_bar]]].tolist()
+    owed_names = name[owed].tolist()
+    was = set(owed_names)
     # out of this arrangement at their turn (allotted an earlier item of (d) this time), within the span of the cycle the
     # walk went through (next to where it started, to its last office outside the owed; all of it after a fallback):
     # under excluded-turn=kept they keep their place, owed a turn, in the order of the cycle with those passed over
     out_turn = []
-    if kept and (fresh or fell) and len(is_open) < len(arr.order):
-        order = arr.order
-        s = order.index(anchor) + 1 if anchor is not None else 0
-        span = len(order) if fell else (order.index(end) - s) % len(order) + 1
-        cyc = (order[s:] + order[:s])[:span]
-        got_or_passed = set(passed)
-        new = [b for b in cyc if (b in got_or_passed or (b not in is_open and not held(prev.get(b), code))) and b not in was]
-        out_turn = [b for b in new if b not in got_or_passed]
-        passed_new = new
+    if kept and (fresh or fell) and not open_at.all():
+        s = anchor + 1 if anchor is not None else 0
+        span = n if fell else (int(walk[max(fresh)]) - s) % n + 1
+        cyc = (s + np.arange(span)) % n
+        passed_at, was_at = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        passed_at[walk[skipped_at[by_bar]]] = True; was_at[owed] = True
+        new = cyc[(passed_at[cyc] | (~open_at[cyc] & ~held_at[cyc])) & ~was_at[cyc]]
+        out_turn = name[new[~passed_at[new]]].tolist()
+        passed_new = name[new].tolist()
     else: passed_new = [b for b in passed if b not in was]
-    owed_next = [b for b in owed if b not in allotted] + passed_new
+    owed_next = [b for b in owed_names if b not in allotted] + passed_new
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
@@ -307,14 +340,16 @@ def walk_group(arr: Arrangement, open_bodies: list, code: str, k: int, kw: int, 
         steps.append(Step(arr.clause + '; (f)', f"out of this arrangement at their turn in the cycle of {code} (allotted an "
                           f"earlier item of (d) this time); they keep their place, owed a turn (interpretation "
                           f"excluded-turn=kept): {', '.join(out_turn)}"))
+    anchor = None if anchor is None else order[anchor]
     if anchor is None: origin = 'from the top'
     elif option == 'restart-at-top': origin = f"next to {anchor}, the lowest-placed of last time's holders of {code} here"
     elif recorded and last_rec.get('end') == anchor: origin = f"next to {anchor}, where last time's walk of {code} ended"
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
-    done = {'start': walk[0] if walk else None, 'end': end, 'passed': passed, 'owed': owed_next, 'fallback': fell, 'out_turn': out_turn,
-            'skipped': skipped, 'owed_head': n_owed, 'anchor': anchor, 'origin': origin,
-            'position': {b: idx(b) for b in allotted}}
-    return allotted, walk, steps, warns, done
+    done = {'start': name[walk[0]] if len(walk) else None, 'end': end, 'passed': passed, 'owed': owed_next,
+            'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
+            'anchor': anchor, 'origin': origin,
+            'places': walk, 'taken': taken, 'skipped_at': skipped_at}         # the walk's places; indices in it
+    return allotted, name[walk].tolist(), steps, warns, done
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
@@ -361,37 +396,32 @@ def _origin(code: str, walk: list, done: dict) -> str:
     return f"{where}, after the {owed} corporation(s) owed a turn" if owed else where
 
 def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
-    """The rows, categories and reasons of the corporations allotted `code`: each one's place among the open corporations
-    by the arrangement's key and, after a previous election, its position in the cyclic walk, where the walk started, and
-    what came before it (offices, and corporations passed over under (f)). A few strings per office: cheap at any size."""
-    pos = done['position']                                      # each allotted one's position in the walk
-    who = sorted(got, key=pos.__getitem__)
-    places = np.flatnonzero(open_row[arr.positions])           # the open corporations' places in the order of `arr`
-    mine = arr.ranks(who) - 1
-    place = np.searchsorted(places, mine)
-    keys = arr.shown(mine, as_share=code != 'W')
-    head = [f"place {p + 1} of {len(walk)} by {arr.by} ({key})" for p, key in zip(place.tolist(), keys)]
-    if prev is None: return arr.positions[mine], [got[b] for b in who], head
-    skipped = sorted(walk.index(b) for b in done['skipped']) if len(done['skipped']) < 64 else \
-        [i for i, b in enumerate(walk) if b in done['skipped']]
-    origin, texts = _origin(code, walk, done), []
-    for j, (b, h) in enumerate(zip(who, head)):
-        i = pos[b]
-        m = bisect_left(skipped, i)
-        owed = ('' if i >= done['owed_head'] else
-                f", owed a turn (out of this arrangement at its turn, holding {prev.get(b)}, last time)"
-                if group_of(prev.get(b)) in EARLIER[code] else ', owed a turn (passed over under (f) last time)')
-        before = f"{j} office(s) of {code}" + (f" and {m} corporation(s) passed over under (f)" if m else '')
-        texts.append(f"{h}; (f): position {i + 1} of the cyclic walk ({origin}){owed}; before it: {before}")
-    return arr.positions[mine], [got[b] for b in who], texts
+    """The rows, categories and reasons of the corporations allotted `code`, in walk order: each one's place among the
+    open corporations by the arrangement's key and, after a previous election, its position in the cyclic walk, where
+    the walk started, and what came before it (offices, and corporations passed over under (f)). The numbers are found
+    in bulk (from the walk's places, `done`), then one text a corporation from a template: cheap at any size."""
+    taken = np.sort(np.array(done['taken'], dtype='int64'))    # positions in the walk of those allotted, in walk order
+    mine = done['places'][taken]                               # their places in the order of `arr`
+    who = list(map(walk.__getitem__, taken.tolist()))
+    place = np.searchsorted(np.flatnonzero(open_row[arr.positions]), mine)   # among the open corporations
+    keys, places = arr.shown(mine, as_share=code != 'W'), (place + 1).tolist()
+    if prev is None: return arr.positions[mine], list(map(got.__getitem__, who)), [f"place {p} of {len(walk)} by {arr.by} ({key})"
+                                                                         for p, key in zip(places, keys)]
+    before = np.searchsorted(done['skipped_at'], taken)          # passed over before each (the walk's skipped, in order)
+    held_then = list(map(prev.get, who[:int(np.searchsorted(taken, done['owed_head']))]))    # the owed, at the walk's head
+    why = {p: (f", owed a turn (out of this arrangement at its turn, holding {p}, last time)" if group_of(p) in EARLIER[code]
+               else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
+    owed = [why[p] for p in held_then] + [''] * (len(who) - len(held_then))
+    of, by, origin = f" office(s) of {code}", f" of {len(walk)} by {arr.by} (", _origin(code, walk, done)
+    texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
+             + (f" and {m} corporation(s) passed over under (f)" if m else '')
+             for j, (p, key, i, o, m) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist()))]
+    return arr.positions[mine], list(map(got.__getitem__, who)), texts
 
 def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
     "The reasons of the corporations the walk of `code` reached and passed over, in the order of `done['skipped']`."
     origin, out = _origin(code, walk, done), []
-    sk = done['skipped']
-    pos = {b: walk.index(b) for b in sk} if len(sk) < 64 else {b: i for i, b in enumerate(walk) if b in sk}
-    for b, p in sk.items():
-        i = pos[b]
+    for (b, p), i in zip(done['skipped'].items(), done['skipped_at'].tolist()):
         if held(p, code):
             why = f"held {p} last time, and (f) bars the same group in the next election"
         else:
@@ -414,15 +444,14 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     rec = _record_2023(previous, prev, warns, assumptions)
     names = bodies['body'].tolist()
     if prev is not None:
-        missing = [b for b in names if b not in prev]
+        missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
         gone = sorted(set(prev) - set(names))
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
-    everyone, open_set, open_row = np.array(names, dtype=object), set(names), np.ones(n, dtype=bool)  # the open: a set, by row
+    everyone, open_row = np.array(names, dtype=object), np.ones(n, dtype=bool)        # the open, by row
     category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))
-    row_of = None if prev is None else dict(zip(names, range(n)))
     prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
@@ -432,31 +461,32 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_set, code, k, kw, prev, it, rec, prev_row)
+        got, walk, s, w, done = walk_group(arr, open_row[arr.positions], code, k, kw, prev, it, rec, prev_row)
         steps += s; warns += w
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
-        who = sorted(got, key=done['position'].__getitem__)        # in walk order
-        steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "
-                          + ', '.join([f"{b} {got[b]}" for b in who])))
+        steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "    # in walk order
+                          + ', '.join(map('{} {}'.format, everyone[at].tolist(), codes))))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
-            rows = [row_of[b] for b in done['skipped']]
-            keep = np.array([reason[r] == NOT_REACHED for r in rows], dtype=bool)
+            rows = arr.positions[done['places'][done['skipped_at']]]
+            keep = reason[rows] == NOT_REACHED
             if keep.any():
                 why = _skip_reasons(code, walk, done, it)
                 reason[np.array(rows, dtype='int64')[keep]] = np.array(why, dtype=object)[keep]
         walks[code] = {k: done[k] for k in ('start', 'end', 'passed', 'owed')}
         if done['fallback']: fallbacks[code] = done['fallback']
-        open_set.difference_update(got); open_row[at] = False
-    category, clause, reason = category.tolist(), clause.tolist(), reason.tolist()
-    if prev is not None:
-        then, now = set(prev.values()) | {None}, set(category)     # the few categories of each election
-        again = {(p, c): barred(p, c, it['women-bar']) for p in then for c in now}
-        rep = [b for b, c in zip(names, category) if c != 'UR' and again[prev.get(b), c]]
+        open_row[at] = False
+    if prev is not None:          # the few pairs of categories (last time, this time) that (f) bars, found in bulk
+        now_row = category.astype(str)
+        rep_row, now = np.zeros(n, dtype=bool), set(category.tolist()) - {'UR'}
+        for p in set(prev.values()) - {None, ''}:
+            for c in now:
+                if barred(p, c, it['women-bar']): rep_row |= (prev_row == p) & (now_row == c)
+        rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason})
-    if prev is not None: table['previous'] = [prev.get(b, '') for b in names]
+    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist()})
+    if prev is not None: table['previous'] = list(map(prev.get, names, repeat('')))
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements=arrs, record=record)
