@@ -94,10 +94,12 @@ def group_totals(table: pd.DataFrame) -> pd.DataFrame:
     women = [c for c in table.columns if isinstance(c, str) and c.endswith('-W') and c[:-2] in CATEGORIES] + (['W'] if 'W' in cols else [])
     if women: new['women total'] = tuple(women)
     if not new: return table.copy()
-    if cols.isdisjoint(new) and table.columns.is_unique and all(table[c].dtype == 'int64' for p in new.values() for c in p):
+    dtypes = dict(zip(table.columns, map(str, table.dtypes.tolist()))) if table.columns.is_unique else {}
+    if cols.isdisjoint(new) and dtypes and all(dtypes[c] == 'int64' for p in new.values() for c in p):
         # the common case, in one step: NumPy sums, and the new columns joined at once (a column set one at a time costs
         # pandas a copy of its blocks each time: most of a 12-body `seats` call)
-        sums = {k: sum(table[c].to_numpy() for c in p) for k, p in new.items()}
+        arrays = {c: table[c].to_numpy() for p in new.values() for c in p}
+        sums = {k: sum(arrays[c] for c in p) for k, p in new.items()}
         out = pd.concat([table, pd.DataFrame(sums, index=table.index)], axis=1)
         out.attrs = table.copy().attrs if table.attrs else {}
         return out
