@@ -98,7 +98,7 @@ def sha256_frame(df: pd.DataFrame) -> str:
     """The SHA-256 of a DataFrame's contents written as CSV (UTF-8, no index, LF): `FRAME_HASH`, the canonical hash of a table
     given in code. The bytes are pandas' `to_csv`; a table of more than `FAST_ROWS` rows of integers and plain text is
     written by _csv_bytes_fast, the same bytes (tested) in about half the time (timed in benchmarks/README.md); a smaller
-    one of text labels, integers and text by `_csv_bytes_small` (Python's `csv` writer, which pandas writes with)."""
+    one of text labels, integers and text by _csv_bytes_small (Python's csv writer, which pandas writes with)."""
     data = _csv_bytes_fast(df) if len(df) > FAST_ROWS else _csv_bytes_small(df)
     if data is None: data = df.to_csv(index=False, lineterminator='\n').encode('utf-8')
     return hashlib.sha256(data).hexdigest()
