@@ -1,6 +1,6 @@
 # reservation_law: two commands do everything (see README).
 #   make example   install, then allot the offices of Mayor for the bundled 17 corporations
-#   make test      install, then every check: export sync, notebooks, pytest, docs site, browser test
+#   make test      install, then every check: export sync, notebooks and docs site (side by side), pytest, browser test
 #   make lab       install, then open the workbook (nbs/50_workbook.ipynb) in JupyterLab: try your own figures
 #   make app       install, then serve the same workbook as a page with no code (Voilà), at the address it prints
 #   make bench     install, then the benchmarks: each statute's time as a ratio to one pandas 4-key sort, and each
@@ -37,9 +37,13 @@ docs: install
 
 test: install chromium
 	$(BIN)/python tools/check_sync.py
-	$(BIN)/python tools/check_outputs.py --workers 2   # runs every notebook (as nbdev_test) and compares its stored outputs
-	$(BIN)/python docs/build.py
-	$(BIN)/python -m pytest -n 2   # both cores (pytest-xdist): every property keeps its examples
+	@# every notebook run (as nbdev_test) and its stored outputs compared, beside the docs site's build (which runs no
+	@# example: it runs only the imports and definitions its show_doc entries need, and reads the stored outputs; neither
+	@# writes what the other reads): the two fill each other's idle core
+	$(BIN)/python docs/build.py & site=$$!; \
+	$(BIN)/python tools/check_outputs.py --workers 2; outputs=$$?; \
+	wait $$site; built=$$?; test $$outputs -eq 0 && test $$built -eq 0
+	$(BIN)/python -m pytest -n 2 --dist worksteal   # both cores (pytest-xdist), a long property never left alone on one at the end
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)

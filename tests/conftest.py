@@ -57,3 +57,24 @@ MARK_HINDI = """() => { const w = document.createTreeWalker(document.querySelect
         const s = document.createElement('span'); s.setAttribute('data-hindi-probe', ''); word.parentNode.insertBefore(s, word); s.appendChild(word);
         return m[0]; }
     return null; }"""
+
+
+def _examples(item) -> int:
+    "How many examples a hypothesis test runs (its settings' max_examples); 0 for a plain test."
+    s = getattr(getattr(item, 'function', None), '_hypothesis_internal_use_settings', None)
+    return s.max_examples if s is not None and getattr(item.function, 'is_hypothesis_test', False) else 0
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long properties (1,000 examples or more) first, dealt in turn to the two halves of the run: `make test`'s
+    `pytest -n 2 --dist worksteal` hands each worker one half, so each starts on its share of the long ones and the short
+    tests after them are stolen back and forth to even the end (a long property last on one worker kept the other idle).
+    Only the order changes: every test runs, with its examples."""
+    if config.getoption('numprocesses', None) in (None, 0) or len(items) < 4: return
+    heavy = sorted((i for i in items if _examples(i) >= 1000), key=_examples, reverse=True)
+    if not heavy: return
+    ids = {id(i) for i in heavy}
+    light = [i for i in items if id(i) not in ids]
+    first, second = heavy[0::2], heavy[1::2]
+    cut = max(0, len(items) // 2 - len(first))
+    items[:] = first + light[:cut] + second + light[cut:]

@@ -7,7 +7,6 @@ from conftest import in_ci
 from reservation_law.core.bodies import example_path
 from reservation_law.cli import run
 
-CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
 PDFTOTEXT = shutil.which('pdftotext')
 pytestmark = pytest.mark.browser
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
@@ -34,15 +33,8 @@ def cli(*args):
     return run([str(a) for a in args], out, err), out.getvalue(), err.getvalue()
 
 
-@pytest.fixture(scope='module')
-def browser():
-    _need(Path(CHROMIUM).exists(), 'chromium not installed (apt-get install -y chromium)')
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=['--no-sandbox', '--disable-gpu', '--no-first-run',
-                                                              '--disable-background-networking', '--disable-component-update'])
-        yield b
-        b.close()
+# `browser`: conftest's, one Chromium for the session (a second playwright in the same worker cannot start while
+# the session's runs: the order of the tests decided whether this file met it)
 
 
 @pytest.mark.parametrize('command', list(REPORTS))

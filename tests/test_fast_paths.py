@@ -93,3 +93,31 @@ def test_load_previous_of_checked_body_names_is_row_by_row(case, monkeypatch):
     assert outcome(load_previous, df, CODES, names=names) == fast
     if case in ('plain', 'not ASCII'): assert fast[0] == 'ok'
     if case in ('twice', 'twice by case', 'unknown code', 'formula', 'a missing code'): assert fast[0] == 'error'
+
+
+def _group_totals_column_by_column(table):
+    "group_totals as it was before the totals were summed in NumPy at once (0.5.0): the reference."
+    from reservation_law.core.arrangement import CATEGORIES
+    out = table.copy()
+    for g in ('SC', 'ST', 'BC', 'BC-A', 'BC-B'):
+        if g in out and g + '-W' in out: out[f'{g} total'] = out[g] + out[g + '-W']
+    women = [c for c in out.columns if isinstance(c, str) and c.endswith('-W') and c[:-2] in CATEGORIES] + (['W'] if 'W' in out else [])
+    if women: out['women total'] = out[women].sum(axis=1)
+    return out
+
+
+@pytest.mark.parametrize('statute, file', [('up-corporation-wards', None), ('municipal-council', 'karnataka_councils.csv')])
+def test_group_totals_at_once_are_column_by_column(statute, file):
+    "The totals per group of a seats table, summed at once, are the columns pandas adds one by one: values, dtypes, order."
+    import reservation_law as rl
+    from reservation_law.core.bodies import example_path
+    from reservation_law.procedures.allot import group_totals
+    df = pd.read_csv(example_path(file)) if file else pd.read_csv(example_path()).assign(seats=lambda d: 60 + d.index * 7)
+    res = rl.seats(statute, df)
+    exclusive = res.table[[c for c in res.table.columns if not str(c).endswith('total')]]
+    exclusive.attrs['note'] = {'kept': [1]}
+    for t in (exclusive, exclusive.astype({exclusive.columns[2]: 'int32'})):     # NumPy at once; pandas column by column
+        fast, ref = group_totals(t), _group_totals_column_by_column(t)
+        pd.testing.assert_frame_equal(fast, ref)
+        assert fast.attrs == ref.attrs and fast.attrs is not t.attrs
+    assert group_totals(exclusive).equals(res.table)

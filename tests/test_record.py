@@ -8,7 +8,7 @@ import reservation_law as rl
 from reservation_law.core.bodies import example_path, InputError
 from reservation_law.cli import run
 from reservation_law.core.json import from_json, to_json
-from reservation_law.core.provenance import source_commit, sha256_file, sha256_frame, _csv_bytes_fast, FRAME_HASH, ILLUSTRATIVE
+from reservation_law.core.provenance import source_commit, sha256_file, sha256_frame, _csv_bytes_fast, _csv_bytes_small, FRAME_HASH, ILLUSTRATIVE
 from hypothesis import given, settings, strategies as st
 
 CORP = str(example_path('up_corporations_17_bc_illustrative.csv'))
@@ -71,6 +71,19 @@ def test_frame_hash_is_the_hash_of_pandas_csv_whatever_the_columns(cols, two_row
     assert sha256_frame(df) == hashlib.sha256(csv_bytes).hexdigest()
     fast = _csv_bytes_fast(df)
     assert fast is None or fast == csv_bytes
+    small = _csv_bytes_small(df)                     # the small table's path (Python's csv writer), whatever the size
+    assert small is None or small == csv_bytes
+    plain = all(type(n) is str for n in names) and not two_rows_of_labels and all(
+        df.iloc[:, j].dtype.kind in 'iu' or all(type(x) is str for x in df.iloc[:, j]) for j in range(df.shape[1]))
+    assert (small is not None) == plain               # it takes every table of text labels, integers and texts
+
+
+def test_frame_hash_of_a_small_table_takes_the_csv_writer_path():
+    "The table a property test or a user gives in code (a dozen bodies): written by Python's csv writer, pandas' bytes."
+    df = pd.read_csv(CORP).head(12).assign(body=lambda d: d.body + ', "x"\n')   # values the writer must quote
+    small = _csv_bytes_small(df)
+    assert small is not None and small == df.to_csv(index=False, lineterminator='\n').encode('utf-8')
+    assert sha256_frame(df) == hashlib.sha256(small).hexdigest()
 
 
 def test_frame_hash_of_a_large_table_of_numbers_and_names_takes_the_numpy_path():

@@ -180,12 +180,13 @@ GROUP_COLUMNS = ('sc', 'st', 'bc')
 def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
     "Header names trimmed, known ones lower-cased; a name twice (regardless of case), a blank or untrustworthy one refused."
     known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
-    names = []
-    for i, c in enumerate(df.columns, 1):
-        try: n = clean_name(c, 'column name')
+    names, given = [], list(df.columns)
+    for i, c in enumerate(given if not _all_plain_names(given) else (), 1):    # plain names (the common case) are as clean
+        try: n = clean_name(c, 'column name')                                 # as clean_name makes them
         except ValueError as e: raise InputError(str(e), file=file, row=1, column=printable(c)) from None
         if not n: raise InputError(f"column {i} has no name in the header", file=file, row=1)
         names.append(n.lower() if n.lower() in known else n)
+    if not names: names = [n.lower() if n.lower() in known else n for n in given]
     low = [' '.join(n.casefold().split()) for n in names]        # case, and any run of spaces (a no-break space too), ignored
     dup = sorted(n for n, k in collections.Counter(low).items() if k > 1) if len(set(low)) < len(low) else []   # one pass: 20,000 columns read at once
     if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case or spaces)", file=file, column=dup[0])
@@ -655,23 +656,28 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     df['body'] = names
     if 'division' in df.columns:
         df['division'] = _names(df['division'].tolist(), rows, file, 'division', 'division', required='division' in required)
+    import numpy as np
+    dtypes = dict(zip(df.columns, map(str, df.dtypes.tolist())))
+    counts = {c: df[c].to_numpy() for c in COUNT_COLUMNS if dtypes.get(c) == 'int64'}   # NumPy's int64 (no gap possible,
+    every = np.concatenate(list(counts.values())) if counts else ()            # nothing to convert): the range only, all at once
+    if len(every) and not (int(every.min()) >= 0 and int(every.max()) < MAX_COUNT):    # else column by column
+        counts = {c: v for c, v in counts.items() if len(v) == 0 or (int(v.min()) >= 0 and int(v.max()) < MAX_COUNT)}
     for col in COUNT_COLUMNS:
-        if col not in df.columns: continue
+        if col not in dtypes or col in counts: continue
         c = df[col]
-        if str(c.dtype) == 'int64':                       # NumPy's int64 (no gap possible, nothing to convert): the range only
-            v = c.to_numpy()
-            if len(v) == 0 or (int(v.min()) >= 0 and int(v.max()) < MAX_COUNT): continue
         if pd.api.types.is_integer_dtype(c.dtype) and not pd.api.types.is_bool_dtype(c.dtype) and not c.isna().any() \
                 and (len(c) == 0 or (int(c.min()) >= 0 and int(c.max()) < MAX_COUNT)):
-            df[col] = c.astype('int64'); continue                  # whole numbers already: checked as a column
-        try: vals = parse_counts(c.tolist())
-        except _CellError as e: raise InputError(str(e.e), file=file, row=rows[e.i], column=col, body=names[e.i]) from None
-        df[col] = pd.array(vals, dtype='int64')
+            df[col] = c.astype('int64')                            # whole numbers already: checked as a column
+        else:
+            try: vals = parse_counts(c.tolist())
+            except _CellError as e: raise InputError(str(e.e), file=file, row=rows[e.i], column=col, body=names[e.i]) from None
+            df[col] = pd.array(vals, dtype='int64')
+        counts[col] = df[col].to_numpy()
     if 'population' not in df.columns:                     # names only (an order of a settled list): no figures to check
         out = df.reset_index(drop=True)
         out.attrs['origin'] = Origin(file, tuple(rows), sheet)
         return out
-    pop = df['population'].to_numpy()
+    pop = counts['population']
     def first(mask, col, msg):
         if mask.any():
             i = int(mask.argmax())
@@ -679,10 +685,10 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     first(pop == 0, 'population', lambda i: "population is zero")
     groups = [c for c in GROUP_COLUMNS if c in required]   # a group column the statute does not use is not checked against the population
     if groups:
-        total = sum(df[c].to_numpy() for c in groups)
+        total = sum(counts[c] for c in groups)
         first(total > pop, groups[-1], lambda i: f"{' + '.join(groups)} = {int(total[i]):,} is more than the population {int(pop[i]):,}")
     if 'women' in df.columns:
-        w = df['women'].to_numpy()
+        w = counts['women']
         first(w > pop, 'women', lambda i: f"women {int(w[i]):,} is more than the population {int(pop[i]):,}")
     _long_text(df, rows, file, names)
     out = df.reset_index(drop=True)
