@@ -1,4 +1,4 @@
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 # The package in four layers, each importing only the layers above it in this list (tests/test_layers.py holds it):
 #   core/        the input table, exact rounding, the arrangement and the Result, the register of statutes, provenance,
@@ -21,7 +21,7 @@ _API = {'allot': 'procedures.allot', 'seats': 'procedures.allot', 'load_previous
         'from_json': 'core.json', 'to_json': 'core.json',
         'explain': 'procedures.explain'}
 
-# Module paths before 0.5.0 -> the modules that now hold their names. They still import, for the 0.5.x versions, with a
+# Module paths before 0.5.0 -> the modules that now hold their names. They still import, in the 0.5.x and 0.6.x versions, with a
 # DeprecationWarning; the CHANGELOG lists them.
 MOVED = {'rounding': ('core.rounding',), 'bodies': ('core.bodies',), 'arrangement': ('core.arrangement',),
          'registry': ('core.registry',), 'catalogue': ('core.catalogue',), 'verbatim': ('core.verbatim',),
@@ -76,7 +76,7 @@ class _MovedFinder(_abc.MetaPathFinder, _abc.Loader):
     def create_module(self, spec):
         leaf = spec.name.rpartition('.')[2]
         new = ', '.join(f'reservation_law.{t}' for t in MOVED[leaf])
-        _warnings.warn(f"{spec.name} is deprecated since 0.5.0 and goes in 0.6.0: import from {new}",
+        _warnings.warn(f"{spec.name} is deprecated since 0.5.0 and goes in 0.7.0: import from {new}",
                        DeprecationWarning, stacklevel=3)
         m = _Moved(spec.name)
         m.__dict__['_targets'] = MOVED[leaf]
