@@ -432,3 +432,27 @@ def test_shared_cache_validates_each_readings_columns():
     with pytest.raises(InputError): nagar_panchayats(df.drop(columns='division'))
     assert list(nagar_panchayats(df.drop(columns='division'), {'nagar-panchayat-procedure': 'state'}).table['category']) \
         == list(state.table['category'])
+
+
+# ---------------------------------------------------------------- a division's bodies as columns (issue #22)
+
+@pytest.mark.parametrize('how', ['own-population', 'division-share'])
+@pytest.mark.parametrize('tb', ['population-name', 'name'])
+def test_a_division_cut_as_columns_is_allotted_as_its_frame(how, tb):
+    "(d) on a division's columns (`_Rows`, as `chairpersons` cuts them) gives what it gives on the division's own frame."
+    from reservation_law.statutes.up_chairpersons_2023 import _divisions, _Rows
+    pp, _ = illustrative_state(divisions=4, parishads=40)
+    bodies = load_bodies(pp, REQUIRED)
+    _, parts, dn, offices, *_ = _divisions(bodies)
+    it = {'tiebreak': tb, 'percentage': how}
+    for d in dn:
+        part = parts[d]
+        assert isinstance(part, _Rows) and part['body'] == bodies.body[bodies.division == d].tolist()
+        k = {'SC': 2, 'ST': 1, 'BC': 2}
+        a = allot_in_unit(part, k, {'SC': 1, 'ST': 0, 'BC': 1}, 1, it, f'division {d}')
+        b = allot_in_unit(bodies[bodies.division == d], k, {'SC': 1, 'ST': 0, 'BC': 1}, 1, it, f'division {d}')
+        assert a['codes'].tolist() == b['codes'].tolist() and a['clauses'].tolist() == b['clauses'].tolist()
+        assert a['steps'] == b['steps'] and a['warnings'] == b['warnings']
+        assert {g: x.order for g, x in a['arrangements'].items()} == {g: x.order for g, x in b['arrangements'].items()}
+        assert [x[-1].tolist() for x in a['decisions']] == [x[-1].tolist() for x in b['decisions']]   # the rows of `bodies`
+        assert list(part.rows) == bodies.index[bodies.division == d].tolist()

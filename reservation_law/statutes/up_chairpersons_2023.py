@@ -188,9 +188,10 @@ def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
     code, names = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
     out = {'division': list(names), 'offices': np.bincount(code, minlength=len(names)).astype('int64')}
-    for c in ('population', 'sc', 'st', 'bc', 'women'):
-        s = np.zeros(len(names), dtype='int64'); np.add.at(s, code, bodies[c].to_numpy(dtype='int64'))   # exact
-        out[c] = s
+    cols = ('population', 'sc', 'st', 'bc', 'women')
+    s = np.zeros((len(names), len(cols)), dtype='int64')
+    np.add.at(s, code, np.stack([bodies[c].to_numpy(dtype='int64') for c in cols], axis=1))   # exact, the five in one pass
+    out.update(zip(cols, s.T.copy()))
     return pd.DataFrame(out)
 
 def division_share(offices: int, group_pop: int, population: int) -> Fraction:
@@ -278,10 +279,9 @@ from types import SimpleNamespace
 def _figures(group: str, divs: pd.DataFrame) -> SimpleNamespace:
     """What (c) reads of the divisions for `group`: their names; each one's offices `n`, urban population `pop`, the
     group's population `gp` and proportion `prop`; the State's totals `N`, `P`, `G` and proportion `state`."""
-    col, names = COLUMN[group], list(divs['division'])
-    f = SimpleNamespace(names=names, N=int(divs['offices'].sum()), P=int(divs['population'].sum()), G=int(divs[col].sum()),
-                        n=dict(zip(names, map(int, divs['offices']))), pop=dict(zip(names, map(int, divs['population']))),
-                        gp=dict(zip(names, map(int, divs[col]))))
+    names, n, pop, gp = (divs[c].tolist() for c in ('division', 'offices', 'population', COLUMN[group]))   # each read once
+    f = SimpleNamespace(names=names, N=sum(n), P=sum(pop), G=sum(gp), n=dict(zip(names, n)), pop=dict(zip(names, pop)),
+                        gp=dict(zip(names, gp)))
     f.prop = {d: Fraction(f.gp[d], f.pop[d]) for d in names}
     f.state = Fraction(f.G, f.P)
     return f
@@ -400,7 +400,11 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
     s, w = _cycle_remaining(group, k, f, order, room, given, rows, it, modelled)
     steps += s; warns += w
     for d in f.names: rows[d]['allotted'] = given[d]
-    return given, pd.DataFrame([rows[d] for d in f.names]), steps, warns
+    return given, _frame([rows[d] for d in f.names]), steps, warns
+
+def _frame(rows: list) -> pd.DataFrame:
+    "The table of `rows` (dicts with the same keys), made column by column: the same table as pandas makes of the list, quicker."
+    return pd.DataFrame({c: [r[c] for r in rows] for c in rows[0]}) if rows else pd.DataFrame(rows)
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #1a9ae546
 def _groups_among_divisions(divs: pd.DataFrame, offices: dict, counts: dict, it: dict, m: bool, cache: dict | None) -> tuple:
@@ -508,7 +512,8 @@ PERCENTAGE = Interpretation('percentage', clause('(d), Explanation'),
 
 def _key(ub, column: str, how: str = 'own-population') -> Shares:
     "The arrangement's key under `percentage`: the group over the body's population, or over the unit's group total."
-    if how == 'own-population': return share(ub, column)
+    if how == 'own-population':
+        return Shares(ub['body'], ub[column], ub['population'].to_numpy()) if isinstance(ub, _Rows) else share(ub, column)
     g = np.asarray(ub[column], dtype='int64')
     return Shares(ub['body'], g, np.full(len(g), max(1, int(g.sum())), dtype='int64'))
 
@@ -517,6 +522,13 @@ def _kept(cache: dict | None, key: tuple, make):
     if cache is None: return make()
     if key not in cache: cache[key] = make()
     return cache[key]
+
+class _Rows(dict):
+    """A division's bodies as the columns (d) reads (`body`: names, a list; the counts: int64 arrays, the population a
+    Series, as `Arrangement` reads it) and `rows`, their rows of the whole table: no frame of its own is made."""
+    def __init__(self, rows: np.ndarray, names: list, columns: dict):
+        super().__init__({c: v[rows] for c, v in columns.items()}, body=names)
+        self['population'], self.rows = pd.Series(self['population'], copy=False), rows
 
 class _Unit(dict):
     "What `allot_in_unit` returns; `code` and `clause` ({body: …} of the bodies allotted here) are made when first read."
@@ -536,9 +548,11 @@ def allot_in_unit(ub: pd.DataFrame, k: dict, w: dict | None, W: int | None, it: 
     arrangements, steps and warnings; `codes` and `clauses` are the same as columns in the order of `ub` (None: not
     allotted here). `cache` (see `chairpersons`) keeps the arrangements of the unit `where` for other readings."""
     m, tb = modelled, it['tiebreak']
-    names, labels = ub['body'].tolist(), ub.index.to_numpy()
-    ub = _kept(cache, ('columns', where), lambda: {'body': names, **{c: ub[c] for c in ('population', 'sc', 'st', 'bc', 'women')
-                                                                  if c in ub}})   # each column read once
+    if isinstance(ub, _Rows): names, labels = ub['body'], ub.rows               # a division's columns, cut by `_divisions`
+    else:
+        names, labels = ub['body'].tolist(), ub.index.to_numpy()
+        ub = _kept(cache, ('columns', where), lambda: {'body': names, **{c: ub[c] for c in ('population', 'sc', 'st', 'bc', 'women')
+                                                                      if c in ub}})   # each column read once
     how = it.get('percentage', 'own-population')
     arrange = lambda col, by, c_: _kept(cache, ('arrangement', where, col, how, tb, c_), lambda: Arrangement(ub, _key(ub, col, how), by=by, clause=c_, tiebreak=tb))
     code, cl = np.full(len(names), None, dtype=object), np.full(len(names), None, dtype=object)
@@ -581,7 +595,7 @@ def _allot_units(units: list, n: int, it: dict, m: bool, cache: dict | None, arr
     for where, ub, kk, ww, WW in units:
         key = ('(d)', where, tuple(kk.items()), ww and tuple(ww.items()), WW, it.get('percentage'), it['tiebreak'], m)
         r = _kept(cache, key, lambda: allot_in_unit(ub, kk, ww, WW, it, where, m, cache))
-        at = _kept(cache, ('rows', where), ub.index.to_numpy)          # its rows of `bodies` (validated: numbered from 0)
+        at = ub.rows if isinstance(ub, _Rows) else _kept(cache, ('rows', where), ub.index.to_numpy)   # its rows of `bodies` (validated: numbered from 0)
         code[at], cl[at] = r['codes'], r['clauses']
         decisions += r['decisions']; steps += r['steps']; warns += r['warnings']
         for g, a in r['arrangements'].items(): arrangements[f"{where}: {g}"] = a
@@ -828,10 +842,11 @@ def _validated(bodies, required: tuple) -> bool:
     if bodies.index.start != 0 or bodies.index.step != 1: return False
     cols = [str(c).strip().lower() for c in bodies.columns]
     if len(set(cols)) != len(cols) or any(c not in bodies.columns for c in ('body',) + tuple(required)): return False
-    counts = [c for c in COUNT_COLUMNS if c in bodies.columns]
-    if any(str(bodies[c].dtype) != 'int64' for c in counts): return False
-    v = {c: bodies[c].to_numpy() for c in counts}
-    if any(((x < 0) | (x >= MAX_COUNT)).any() for x in v.values()) or (v['population'] == 0).any(): return False
+    counts = {c: bodies[c] for c in COUNT_COLUMNS if c in bodies.columns}                 # each column looked up once
+    if any(str(s.dtype) != 'int64' for s in counts.values()): return False
+    v = {c: s.to_numpy() for c, s in counts.items()}
+    every = np.stack(list(v.values()))                                                      # the bounds in one pass
+    if ((every < 0) | (every >= MAX_COUNT)).any() or (v['population'] == 0).any(): return False
     if (sum(v[c] for c in GROUP_COLUMNS if c in required) > v['population']).any(): return False
     if 'women' in v and (v['women'] > v['population']).any(): return False
     for c in ('body', 'division'):
@@ -847,17 +862,21 @@ def _validated(bodies, required: tuple) -> bool:
 def _divisions(bodies: pd.DataFrame) -> tuple:
     "What (c) and (d) read of the divisions: their figures, their bodies, names, offices, populations, women's proportions."
     divs = division_figures(bodies)
-    dn = list(divs['division'])
-    return (divs, dict(tuple(bodies.groupby('division', sort=False))), dn, dict(zip(dn, map(int, divs['offices']))),
-            dict(zip(dn, map(int, divs['population']))),
-            {d: Fraction(int(w), int(p)) for d, w, p in zip(dn, divs['women'], divs['population'])})
+    dn, offices, pop, women = (divs[c].tolist() for c in ('division', 'offices', 'population', 'women'))
+    rows = {d: [] for d in dn}
+    for i, d in enumerate(bodies['division'].tolist()): rows[d].append(i)   # each division's rows, in one pass
+    names, cols = bodies['body'].tolist(), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
+    parts = {d: _Rows(np.array(r, dtype='int64'), [names[i] for i in r], cols) for d, r in rows.items()}
+    return (divs, parts, dn, dict(zip(dn, offices)), dict(zip(dn, pop)), {d: Fraction(w, p) for d, w, p in zip(dn, women, pop)})
 
 def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
     division = bodies['division'].array.copy() if 'division' in bodies.columns else [''] * len(bodies)   # absent: unused
     table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': division, 'category': code, 'clause': cl})
     ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
-    d, dn = pd.factorize(table['division'])
+    first = {}                                                        # each division's number, in order of first appearance
+    d = np.fromiter((first.setdefault(x, len(first)) for x in table['division'].tolist()), 'int64', len(code))
+    dn = list(first)
     tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
     return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
             pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
