@@ -15,7 +15,7 @@ warnings, assumptions, arrangements, the tables of (c), each division's offices,
 """
 from __future__ import annotations
 import argparse, hashlib, pickle, random, sys, warnings
-from compare_mayors import _plain
+from compare_mayors import _plain, differing
 
 
 def summary(res) -> dict:
@@ -78,9 +78,7 @@ def main(argv=None):
         with open(a.out, 'wb') as f: pickle.dump(got, f)
         print(f"{len(got)} results written to {a.out}")
         return 0
-    with open(a.a, 'rb') as f: x = pickle.load(f)
-    with open(a.b, 'rb') as f: y = pickle.load(f)
-    bad = [k for k in x if k not in y or x[k] != y[k]] + [k for k in y if k not in x]
+    x, y, bad = differing(a.a, a.b)
     for k in bad[:10]:
         p, q = x.get(k), y.get(k)
         parts = [part for part in p if p[part] != q.get(part)] if isinstance(p, dict) and isinstance(q, dict) else ['all']

@@ -87,6 +87,13 @@ def run(key, sid, df, prev, it, chain) -> list:
     return out
 
 
+def differing(a, b) -> tuple:
+    "Two dumps (pickles of {case: results}) and the cases in which they differ, or that one of them lacks."
+    with open(a, 'rb') as f: x = pickle.load(f)
+    with open(b, 'rb') as f: y = pickle.load(f)
+    return x, y, [k for k in x if k not in y or x[k] != y[k]] + [k for k in y if k not in x]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -99,9 +106,7 @@ def main(argv=None):
         with open(a.out, 'wb') as f: pickle.dump(got, f)
         print(f"{len(got)} cases, {sum(len(v) for v in got.values())} results written to {a.out}")
         return 0
-    with open(a.a, 'rb') as f: x = pickle.load(f)
-    with open(a.b, 'rb') as f: y = pickle.load(f)
-    bad = [k for k in x if k not in y or x[k] != y[k]] + [k for k in y if k not in x]
+    x, y, bad = differing(a.a, a.b)
     for k in bad[:10]:
         print('differs:', k)
         for i, (p, q) in enumerate(zip(x.get(k, []), y.get(k, []))):
