@@ -52,7 +52,8 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator='\n')
     w.writerow([_neutral(str(c)) for c in df.columns])
-    w.writerows([_cell(v) for v in row] for row in df.itertuples(index=False, name=None))
+    cols = [s for _, s in df.items()]    # row by row as `itertuples` gives them, without its cost on a wide table (a pass-through
+    w.writerows([_cell(v) for v in row] for row in (zip(*cols) if cols else [()] * len(df)))   # column each: 20,000 took 6 s)
     return buf.getvalue().encode('utf-8')
 
 # %% ../../nbs/31_writers.ipynb #9d19f50c
