@@ -121,3 +121,23 @@ def test_group_totals_at_once_are_column_by_column(statute, file):
         pd.testing.assert_frame_equal(fast, ref)
         assert fast.attrs == ref.attrs and fast.attrs is not t.attrs
     assert group_totals(exclusive).equals(res.table)
+
+
+def test_allot_blocks_bars_in_bulk_are_call_by_call():
+    "The 1994 walk given its bars as sets (`_NotIn`, read in bulk) allots as the same bars given as a function does."
+    import random
+    from reservation_law.statutes.up_mayor_1994 import allot_blocks, _NotIn, BLOCKS
+    rng = random.Random(22)
+    for trial in range(300):
+        n = rng.randint(1, 40)
+        walk = [f'C{i:02d}' for i in rng.sample(range(n), n)]
+        blocks = [(c, rng.randint(0, 4)) for c in BLOCKS]
+        live = [c for c, k in blocks if k]
+        bar = lambda: {c: set(rng.sample(walk, rng.randint(0, n))) for c in live}
+        one, two = bar(), bar()
+        for elig, relaxed in ((_NotIn(one), None), (_NotIn(one, two), (_NotIn(one), _NotIn(two)))):
+            women_first = rng.choice(('in-the-run', 'women-then-others'))
+            as_calls = lambda b, c, e=elig: e(b, c)                       # the same bars, as a plain function
+            fast = allot_blocks(walk, blocks, elig, women_first=women_first, relaxed=relaxed)
+            slow = allot_blocks(walk, blocks, as_calls, women_first=women_first, relaxed=relaxed)
+            assert repr(fast) == repr(slow), (trial, walk, blocks)
