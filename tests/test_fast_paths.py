@@ -141,3 +141,15 @@ def test_allot_blocks_bars_in_bulk_are_call_by_call():
             fast = allot_blocks(walk, blocks, elig, women_first=women_first, relaxed=relaxed)
             slow = allot_blocks(walk, blocks, as_calls, women_first=women_first, relaxed=relaxed)
             assert repr(fast) == repr(slow), (trial, walk, blocks)
+
+
+@pytest.mark.parametrize('names', [['Agra', 'AGRA', 'Kanpur Dehat'], ['Kanpur  Dehat', 'kanpur dehat'], ['आगरा', 'Agra'],
+                                   ['A\nB', 'a'], ['One'], [], ['Ǆ', 'ǆ', 'ß', 'SS'], ['x ', ' x', 'X\tY']])
+def test_name_keys_in_one_call_are_name_by_name(names):
+    assert bodies._fast_keys(names) == list(map(bodies._fast_key, names))
+
+
+@pytest.mark.parametrize('names', [['Agra', 'Kanpur'], [' Agra'], ['Agra '], ['=Agra'], ['Agra', '+1'], ['Agra', '-x'],
+                                   ['Agra', '@x'], ['Agra', 'B ', 'C'], ['Agra', 'x=y', 'a b'], ['A\nB']])
+def test_plain_name_edges_at_once_are_name_by_name(names):
+    assert bodies._all_plain_names(names) == all(map(bodies._plain_name, names))

@@ -146,8 +146,10 @@ class _NotIn:
     `tables` (each {code: set of bodies}). Called as any `eligible` is; `allot_blocks` reads its sets in bulk (`barred`)."""
     def __init__(self, *tables): self.tables = tables
     def __call__(self, b, code) -> bool: return not any(b in t[code] for t in self.tables)
-    def barred(self, code) -> set:
-        return self.tables[0][code] if len(self.tables) == 1 else set().union(*(t[code] for t in self.tables))
+    def barred(self, code) -> tuple:
+        "Two collections a body must be in neither of to take `code` (the sets themselves: a third or more joined to the second)."
+        sets = [t[code] for t in self.tables] + [()]
+        return sets[0], (sets[1] if len(sets) <= 3 else set().union(*sets[1:]))
 
 def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)', women_first: str = 'in-the-run',
                  relaxed=None) -> tuple:
@@ -176,8 +178,8 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             frm = women_end if (women_first == 'women-then-others' and not is_women(code)) else 0
             order_ = run[frm:] + run[:frm]
             if eligible is None or bars is not None:                 # the same test as `fits`, without a call a body
-                no = bars(code) if bars is not None else ()
-                idx = list(islice((i for i, b in enumerate(order_) if b not in out and b not in no), k))
+                no, no2 = bars(code) if bars is not None else ((), ())
+                idx = list(islice((i for i, b in enumerate(order_) if b not in out and b not in no and b not in no2), k))
             else: idx = list(islice((i for i, b in enumerate(order_) if fits(b)), k))
             picks = [order_[i] for i in idx]
             at = [(i + frm) % n for i in idx]           # positions in the run
@@ -359,10 +361,9 @@ def _previous_1994(previous, names, warns):
 def _barred(earlier: dict, codes) -> dict:
     """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
     `earlier` ({body: codes}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
-    hist = list(map(tuple, earlier.values()))                 # each body's history; the few distinct ones asked of `repeats`
-    alike = set(hist)
-    bad = {c: {ps for ps in alike if any(repeats(p, c) for p in ps)} for c in codes}
-    return {c: set(compress(earlier, map(bad[c].__contains__, hist))) if bad[c] else set() for c in codes}
+    alike = {}
+    for b, ps in earlier.items(): alike.setdefault(tuple(ps), []).append(b)
+    return {c: set().union(*[bs for ps, bs in alike.items() if any(repeats(p, c) for p in ps)]) for c in codes}
 
 ROUND = {'SC': ('SC', 'SC-W'), 'ST': ('ST', 'ST-W'), 'BC': ('BC', 'BC-W'), 'women': ('SC-W', 'ST-W', 'BC-W', 'W')}
 
@@ -517,8 +518,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'], relaxed=relaxed)
     warns += aw
     cats = dict(zip(names, map(got.get, names, repeat('UR'))))
-    in_walk = list(map(got.get, walk, repeat('')))                  # each one's code, in walk order ('': none)
-    by_code = {c: list(compress(walk, map(c.__eq__, in_walk))) for c in set(got.values())}    # in walk order
+    by_code = {}
+    for b in walk:
+        if b in got: by_code.setdefault(got[b], []).append(b)
     for code in BLOCKS:
         if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(by_code.get(code, []))))
     for g, i in info['begin'].items():
