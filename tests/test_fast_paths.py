@@ -153,3 +153,12 @@ def test_name_keys_in_one_call_are_name_by_name(names):
                                    ['Agra', '@x'], ['Agra', 'B ', 'C'], ['Agra', 'x=y', 'a b'], ['A\nB']])
 def test_plain_name_edges_at_once_are_name_by_name(names):
     assert bodies._all_plain_names(names) == all(map(bodies._plain_name, names))
+
+
+@pytest.mark.parametrize('rows', [[['Agra', '1']], [['Agra', '1'], ['Bareilly', '22']], [['x']], [], [['a', 'b', 'c']] * 3])
+def test_text_frame_from_an_array_is_from_lists(rows):
+    header = ['body', 'population', 'sc'][:len(rows[0])] if rows else ['body', 'population']
+    if len(header) == 3 and rows: header = ['body', 'body', 'sc']                      # a header named twice, too
+    fast, slow = bodies._text_frame(rows, header), pd.DataFrame(rows, columns=header, dtype=object)
+    assert fast.equals(slow) and fast.columns.equals(slow.columns) and list(fast.dtypes) == list(slow.dtypes)
+    assert fast.index.equals(slow.index) and fast.to_numpy().tolist() == slow.to_numpy().tolist()
