@@ -346,7 +346,7 @@ def _previous_1994(previous, names, warns):
     "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
     prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
     missing = list(filterfalse(prev.__contains__, names))
-    same = not missing and len(prev) == len(names)       # every name (each once) in it, and no other: nothing gone
+    same = not missing and len(prev) == len(set(names))       # every name (each once) in it, and no other: nothing gone
     gone = [] if same else sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
