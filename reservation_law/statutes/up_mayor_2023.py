@@ -452,7 +452,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
     everyone, open_row = np.array(names, dtype=object), np.ones(n, dtype=bool)        # the open, by row
-    category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))
+    category, clause, reason = (np.array([v] * n, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))  # (not np.full: a copy a row)
     prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
@@ -480,7 +480,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if prev is not None:          # the few pairs of categories (last time, this time) that (f) bars, found in bulk
         rep_row, now = np.zeros(n, dtype=bool), set(category.tolist()) - {'UR'}
         pairs = [(p, c) for p in set(prev.values()) - {None, ''} for c in now if barred(p, c, it['women-bar'])]
-        then_is, now_is = {p: prev_row == p for p, _ in pairs}, {c: category == c for _, c in pairs}   # each compared once
+        then_is, now_is = {p: prev_row == p for p in dict(pairs)}, {c: category == c for c in set(c for _, c in pairs)}  # once each
         for p, c in pairs: rep_row |= then_is[p] & now_is[c]
         rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
