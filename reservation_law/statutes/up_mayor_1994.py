@@ -342,12 +342,17 @@ def _in_force_from(election_date: date | None, option: str) -> LegalWarning | No
                         f"sub-section (5) is read to be in force (interpretation in-force-from={option})")
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #31d1e277
-def _previous_1994(previous, names, warns):
-    "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
-    prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
-    missing = list(filterfalse(prev.__contains__, names))
-    same = not missing and len(prev) == len(set(names))       # every name (each once) in it, and no other: nothing gone
-    gone = [] if same else sorted(set(prev) - set(names))
+def _previous_1994(previous, names, warns, rows=None):
+    """The previous allotment as {body: category} and its record; warnings for corporations in one and not the other.
+    `rows`: the same names in the input's order, if the caller has them (a previous allotment of the same bodies in the
+    same order, the common case, is then known to leave none out without a look-up a name in serial order)."""
+    listed = previous['body'].tolist()
+    prev = dict(zip(listed, previous['category'].tolist()))
+    if rows is not None and listed == rows: missing, gone = [], []
+    else:
+        missing = list(filterfalse(prev.__contains__, names))
+        same = not missing and len(prev) == len(set(names))       # every name (each once) in it, and no other: nothing gone
+        gone = [] if same else sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                           'taken to have held no reserved office', tuple(missing)))
@@ -486,11 +491,11 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                   "offices that (d)(iv) allots; one-third of N (the 2023 rule) was used (women-total=one-third)"))
     steps += check_e(ex)
     order = serial_order(bodies, it['tiebreak'], it['percentage'])
-    names = order.order
+    names, body = order.order, bodies['body'].tolist()                # in serial order; in the input's
     steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(map('{}. {}'.format, range(1, len(names) + 1), names))))
     prev, start, last = {}, 0, None
     if previous is not None:
-        prev, rec = _previous_1994(previous, names, warns)
+        prev, rec = _previous_1994(previous, names, warns, body)
         start, last, inferred, how = rotation_start(names, prev, rec)
         if inferred: assumptions.append(f"s.7(5)(1)(f): {how}")
         if last is None:
@@ -557,7 +562,6 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                          if earlier.get(b) or cats[b] != 'UR'}
     serial = np.empty(len(names), dtype='int64'); serial[order.positions] = np.arange(1, len(names) + 1)    # by row
     reasons = _reasons_1994(walk, cats, info, prev, start + 1, previous is not None, last, rnd if this_round and skip else None)
-    body = bodies['body'].tolist()
     category = list(map(cats.__getitem__, body))
     table = pd.DataFrame({'body': body, 'category': category, 'serial': serial.tolist(),
                           'clause': ['s.7(5)(1)(d)' if c != 'UR' else
