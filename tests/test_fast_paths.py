@@ -143,3 +143,44 @@ def test_csv_bytes_by_columns_is_itertuples(case):
     w.writerow([_neutral(str(c)) for c in df.columns])
     w.writerows([_cell(v) for v in row] for row in df.itertuples(index=False, name=None))
     assert csv_bytes(df) == buf.getvalue().encode('utf-8')
+
+
+def test_allot_blocks_bars_in_bulk_are_call_by_call():
+    "The 1994 walk given its bars as sets (`_NotIn`, read in bulk) allots as the same bars given as a function does."
+    import random
+    from reservation_law.statutes.up_mayor_1994 import allot_blocks, _NotIn, BLOCKS
+    rng = random.Random(22)
+    for trial in range(300):
+        n = rng.randint(1, 40)
+        walk = [f'C{i:02d}' for i in rng.sample(range(n), n)]
+        blocks = [(c, rng.randint(0, 4)) for c in BLOCKS]
+        live = [c for c, k in blocks if k]
+        bar = lambda: {c: set(rng.sample(walk, rng.randint(0, n))) for c in live}
+        one, two = bar(), bar()
+        for elig, relaxed in ((_NotIn(one), None), (_NotIn(one, two), (_NotIn(one), _NotIn(two)))):
+            women_first = rng.choice(('in-the-run', 'women-then-others'))
+            as_calls = lambda b, c, e=elig: e(b, c)                       # the same bars, as a plain function
+            fast = allot_blocks(walk, blocks, elig, women_first=women_first, relaxed=relaxed)
+            slow = allot_blocks(walk, blocks, as_calls, women_first=women_first, relaxed=relaxed)
+            assert repr(fast) == repr(slow), (trial, walk, blocks)
+
+
+@pytest.mark.parametrize('names', [['Agra', 'AGRA', 'Kanpur Dehat'], ['Kanpur  Dehat', 'kanpur dehat'], ['आगरा', 'Agra'],
+                                   ['A\nB', 'a'], ['One'], [], ['Ǆ', 'ǆ', 'ß', 'SS'], ['x ', ' x', 'X\tY']])
+def test_name_keys_in_one_call_are_name_by_name(names):
+    assert bodies._fast_keys(names) == list(map(bodies._fast_key, names))
+
+
+@pytest.mark.parametrize('names', [['Agra', 'Kanpur'], [' Agra'], ['Agra '], ['=Agra'], ['Agra', '+1'], ['Agra', '-x'],
+                                   ['Agra', '@x'], ['Agra', 'B ', 'C'], ['Agra', 'x=y', 'a b'], ['A\nB']])
+def test_plain_name_edges_at_once_are_name_by_name(names):
+    assert bodies._all_plain_names(names) == all(map(bodies._plain_name, names))
+
+
+@pytest.mark.parametrize('rows', [[['Agra', '1']], [['Agra', '1'], ['Bareilly', '22']], [['x']], [], [['a', 'b', 'c']] * 3])
+def test_text_frame_from_an_array_is_from_lists(rows):
+    header = ['body', 'population', 'sc'][:len(rows[0])] if rows else ['body', 'population']
+    if len(header) == 3 and rows: header = ['body', 'body', 'sc']                      # a header named twice, too
+    fast, slow = bodies._text_frame(rows, header), pd.DataFrame(rows, columns=header, dtype=object)
+    assert fast.equals(slow) and fast.columns.equals(slow.columns) and list(fast.dtypes) == list(slow.dtypes)
+    assert fast.index.equals(slow.index) and fast.to_numpy().tolist() == slow.to_numpy().tolist()

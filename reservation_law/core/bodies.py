@@ -471,6 +471,12 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
 
 
 # %% ../../nbs/01_bodies.ipynb #5a1e7c04
+def _text_frame(rows: list, header: list) -> pd.DataFrame:
+    """Rows of text cells, each as long as `header`, as a table of object columns: the same table as from the lists, made
+    from one 2-D array (pandas reads a list of lists more slowly)."""
+    import numpy as np
+    return pd.DataFrame(np.array(rows, dtype=object) if rows else rows, columns=header, dtype=object)
+
 def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd.DataFrame, list[int]]:
     """Read a CSV or XLSX file as text cells; returns the table and each row's line number in the file. `role` (the
     bodies, the previous allotment, the published list) says what it is, for the messages and the choice of a sheet.
@@ -491,7 +497,7 @@ def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd
         try: rows = list(reader)
         except csv.Error: rows = None                                # row by row below, to say where
         if rows and len(set(map(len, rows))) == 1 and all(map(str.strip, map(''.join, rows))) and rows[0][-1].strip():
-            return pd.DataFrame(rows[1:], columns=[f.strip() for f in rows[0]], dtype=object), list(range(2, len(rows) + 1))
+            return _text_frame(rows[1:], [f.strip() for f in rows[0]]), list(range(2, len(rows) + 1))
         reader = csv.reader(io.StringIO(text, newline=''), strict=True)   # a blank or short row, an empty last header: below
     header, rows, lines, end = None, [], [], 0
     if sep and sep[1] != ',':
@@ -571,17 +577,28 @@ def _plain_name(v) -> bool:
     "A name that needs no further check: printable ASCII, trimmed, not formula-like, of a sensible length."
     return type(v) is str and 0 < len(v) <= MAX_NAME and v.isascii() and v.isprintable() and v[0] not in ' =+-@' and v[-1] != ' '
 
-_NOT_PLAIN_EDGE = re.compile(r'^[ =+@-]| $', re.M)
+_EDGES = ('\n ', '\n=', '\n+', '\n@', '\n-', ' \n')   # in names joined by line breaks: one begins with ' =+@-' or ends with ' '
+
+def _plain_edges(joined: str) -> bool:
+    "No name of `joined` (names joined by line breaks) begins with a space or = + @ - or ends with a space (a scan a pattern)."
+    return not (joined.startswith((' ', '=', '+', '@', '-')) or joined.endswith(' ') or any(e in joined for e in _EDGES))
 
 def _all_plain_names(values: list) -> bool:
     "Is every value a plain name (`_plain_name`)? Checked on the whole column at once (a line break is never plain)."
     if not values or set(map(type, values)) != {str}: return not values
     joined = '\n'.join(values)
     return (0 < min(map(len, values)) and max(map(len, values)) <= MAX_NAME and joined.isascii()
-            and ''.join(values).isprintable() and not _NOT_PLAIN_EDGE.search(joined))
+            and ''.join(values).isprintable() and _plain_edges(joined))
 
 def _fast_key(n: str) -> str:
     return (n.casefold() if '  ' not in n else ' '.join(n.casefold().split())) if n.isascii() else name_key(n)
+
+def _fast_keys(names: list) -> list:
+    """`_fast_key` of each of `names`: in one call when every name is ASCII with no line break or double space (then each
+    key is the name case-folded), else name by name."""
+    joined = '\n'.join(names)
+    if joined.isascii() and '  ' not in joined and joined.count('\n') == len(names) - 1: return joined.casefold().split('\n')
+    return list(map(_fast_key, names))
 
 def _all_plain(values) -> bool:
     "Is every value a plain name (`_plain_name`)? Each distinct value checked once: for a column that repeats (divisions)."
@@ -602,7 +619,7 @@ def _names(values, rows, file, column, what, required=True) -> list:
                 "nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a blank)" if column == 'division' else ''))
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
-    if len(set(names)) == len(names) and len(set(map(_fast_key, names))) == len(names):
+    if len(set(names)) == len(names) and len(set(_fast_keys(names))) == len(names):
         _look_alikes(names, rows, file, column, what)
         return names
     seen, keys = {}, {}

@@ -186,7 +186,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
     nameset = set(names) if names is not None else None
     checked = _plain_previous(names_in, cats_in, known,           # the common case, in bulk: nothing left to check row by row
                               nameset if isinstance(names, _CheckedNames) else None)
-    if checked: bodies, cats, seen = names_in, cats_in, dict(zip(names_in, lines))
+    if checked: bodies, cats, seen = names_in, cats_in, (dict(zip(names_in, lines)) if renames else {})   # rows: for renames only
     for r, b, c in zip(lines, names_in, cats_in) if not checked else ():
         try: b = clean_name(b)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column='body') from None

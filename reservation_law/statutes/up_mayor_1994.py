@@ -6,7 +6,7 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import islice, repeat, filterfalse
+from itertools import islice, repeat, filterfalse, compress, count
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
@@ -141,6 +141,16 @@ def repeats(previous: str | None, code: str) -> bool:
 
 ITEM = {'SC': '(d)(i)', 'ST': '(d)(ii)', 'BC': '(d)(iii)', 'W': '(d)(iv)'}
 
+class _NotIn:
+    """An `eligible` for `allot_blocks` made of bars: a body may take `code` unless it is in `table[code]` for one of
+    `tables` (each {code: set of bodies}). Called as any `eligible` is; `allot_blocks` reads its sets in bulk (`barred`)."""
+    def __init__(self, *tables): self.tables = tables
+    def __call__(self, b, code) -> bool: return not any(b in t[code] for t in self.tables)
+    def barred(self, code) -> tuple:
+        "Two collections a body must be in neither of to take `code` (the sets themselves: a third or more joined to the second)."
+        sets = [t[code] for t in self.tables] + [()]
+        return sets[0], (sets[1] if len(sets) <= 3 else set().union(*sets[1:]))
+
 def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(1)(d)', women_first: str = 'in-the-run',
                  relaxed=None) -> tuple:
     """Allot `blocks` [(code, count), …] along `walk`, item by item of (d) (SC-W and SC are item (i), …, W item (iv)):
@@ -154,6 +164,7 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
     items' runs (`passed`: body → [item, …]) and how far the walk reached (`reach`). Linear in the number of bodies for a few items."""
     n, out, warns = len(walk), {}, []
     info = {'begin': {}, 'passed': {}, 'reach': -1, 'again': {}}
+    bars = eligible.barred if isinstance(eligible, _NotIn) else None   # the bars as sets: each body tested in one expression
     items = {}
     for code, k in blocks:
         if k: items.setdefault(group_of(code), []).append((code, k))
@@ -166,7 +177,10 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             fits = lambda b: b not in out and (eligible is None or eligible(b, code))
             frm = women_end if (women_first == 'women-then-others' and not is_women(code)) else 0
             order_ = run[frm:] + run[:frm]
-            idx = list(islice((i for i, b in enumerate(order_) if fits(b)), k))
+            if eligible is None or bars is not None:                 # the same test as `fits`, without a call a body
+                no, no2 = bars(code) if bars is not None else ((), ())
+                idx = list(islice((i for i, b in enumerate(order_) if b not in out and b not in no and b not in no2), k))
+            else: idx = list(islice((i for i, b in enumerate(order_) if fits(b)), k))
             picks = [order_[i] for i in idx]
             at = [(i + frm) % n for i in idx]           # positions in the run
             for looser in relaxed or ():                   # too few new to the round: a looser bar, in walk order
@@ -191,8 +205,8 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             if at:
                 furthest = max(furthest, max(at))
                 if is_women(code) and code != 'W': women_end = max(at) + 1
-        for b in islice(run, furthest + 1):              # reached in this run and not allotted: passed over
-            if b not in out: info['passed'].setdefault(b, []).append(g)
+        for b in filterfalse(out.__contains__, islice(run, furthest + 1)):     # reached in this run, not allotted: passed over
+            info['passed'].setdefault(b, []).append(g)
         if furthest >= 0:
             cur = (cur + furthest + 1) % n if n else 0
             info['reach'] = max(info['reach'], info['begin'][g] + furthest)
@@ -221,8 +235,8 @@ ROTATION = Interpretation('rotation', 's.7(5)(1)(f)',
 def last_women_office(walk: list, cats: dict) -> str | None:
     """(f): the corporation given "the last office allotted to the women" in a walk: of the general women's offices (W)
     if there are any, else of the groups' women's offices (SC-W, ST-W, BC-W); the last of them in the order of that walk."""
-    last = lambda women: next((b for b in reversed(walk) if women(cats.get(b))), None)    # read from the end
-    return last(lambda c: c == 'W') or last(is_women)
+    back = lambda women: next(compress(reversed(walk), map(women.__contains__, map(cats.get, reversed(walk)))), None)  # from the end
+    return back({'W'}) or back({c for c in set(cats.values()) if is_women(c)})
 
 def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
     """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
@@ -268,9 +282,9 @@ def infer_walk_start(order: list, previous: dict) -> tuple:
     right after the longest run of corporations left unreserved; with no unreserved corporation, right after the end of the
     run of its women's offices (the last block of (d))."""
     n = len(order)
-    ur = [p == 'UR' for p in map(previous.get, order, repeat('UR'))]
-    if all(ur): return 0, "the previous allotment reserves nothing: its walk is taken to have started at serial 1"
-    if any(ur):
+    ur = np.array(list(map(previous.get, order, repeat('UR'))), dtype=object) == 'UR'    # compared in C
+    if ur.all(): return 0, "the previous allotment reserves nothing: its walk is taken to have started at serial 1"
+    if ur.any():
         runs = _runs(ur)
         longest = max(r[2] for r in runs)
         first, end, _ = max((r for r in runs if r[2] == longest), key=lambda r: r[1])
@@ -328,12 +342,18 @@ def _in_force_from(election_date: date | None, option: str) -> LegalWarning | No
                         f"sub-section (5) is read to be in force (interpretation in-force-from={option})")
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #31d1e277
-def _previous_1994(previous, names, warns):
-    "The previous allotment as {body: category} and its record; warnings for corporations in one and not the other."
-    prev = dict(zip(previous['body'].tolist(), previous['category'].tolist()))
-    gone = sorted(set(prev) - set(names))
+def _previous_1994(previous, names, warns, rows=None):
+    """The previous allotment as {body: category} and its record; warnings for corporations in one and not the other.
+    `rows`: the same names in the input's order, if the caller has them (a previous allotment of the same bodies in the
+    same order, the common case, is then known to leave none out without a look-up a name in serial order)."""
+    listed = previous['body'].tolist()
+    prev = dict(zip(listed, previous['category'].tolist()))
+    if rows is not None and listed == rows: missing, gone = [], []
+    else:
+        missing = list(filterfalse(prev.__contains__, names))
+        same = not missing and len(prev) == len(set(names))       # every name (each once) in it, and no other: nothing gone
+        gone = [] if same else sorted(set(prev) - set(names))
     if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
-    missing = list(filterfalse(prev.__contains__, names))
     if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                           'taken to have held no reserved office', tuple(missing)))
     rec = (previous.attrs.get('record') or {}).get('rotation')
@@ -377,9 +397,9 @@ def _next_round(rnd: dict, cats: dict) -> dict:
     every corporation has now held closes, and the next begins with those that took the group again in this election."""
     out = {}
     for g, cs in ROUND.items():
-        now = {b for b, c in cats.items() if c in cs}
+        now = set(compress(cats, map(frozenset(cs).__contains__, cats.values())))    # this election's holders, in C
         held = rnd[g] | now
-        out[g] = sorted(now & rnd[g]) if held >= set(cats) else sorted(held)
+        out[g] = sorted(now & rnd[g]) if len(held) >= len(cats) and held.issuperset(cats) else sorted(held)
     return out
 
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
@@ -406,6 +426,16 @@ def _passed_for(b: str, g: str, prev: dict, rnd: dict | None, long: bool = False
     return (f"held {held} earlier in this round of the cycle, and (f) bars it while a corporation new to the round may "
             "take the office (previous-election=this-round)") if long else f"held {held} earlier in this round"
 
+def _passed_memo(prev: dict, rnd: dict | None):
+    """`_passed_for` with `prev` and `rnd` fixed, each answer worked out once: it depends on a body only through what it
+    held last time and which groups' rounds hold it, the same for many bodies."""
+    memo, sets = {}, [] if rnd is None else [rnd[x] for x in ROUND]
+    def why(b: str, g: str, long: bool = False) -> str:
+        key = (prev.get(b), g, long, tuple([b in s for s in sets]))
+        if key not in memo: memo[key] = _passed_for(b, g, prev, rnd, long)
+        return memo[key]
+    return why
+
 def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd=None) -> dict:
     """Each body's reason, true to the walk: its serial, its position in the walk and where the walk started; the block
     of (d) it fell in and where that item's run began; or the bar of (f) it was passed over by; or that it came after the
@@ -422,25 +452,28 @@ def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd
                                                            ", next to the last serial allotted under the item before"))
             for g, i in begin.items()}
     block = {c: f": {CATEGORIES[c]}, block of {ITEM[group_of(c)]} ({runs[group_of(c)]})" for c in set(cats.values()) - {'UR'}}
-    after, out = f": after the last reserved office (position {reach + 1})", {}        # the texts shared by many, made once
-    for i, b in enumerate(walk):
-        c = cats[b]
-        where = f"serial {(start_serial - 1 + i) % n + 1}, position {i + 1} {frm}" if rotated else f"serial {(start_serial - 1 + i) % n + 1}"
+    after = f": after the last reserved office (position {reach + 1})"        # the texts shared by many, made once
+    serials = ((start_serial - 1 + np.arange(n)) % n + 1).tolist()           # of each position of the walk
+    where = ([f"serial {s}, position {i} {frm}" for s, i in zip(serials, range(1, n + 1))] if rotated else
+             [f"serial {s}" for s in serials])
+    got = list(map(cats.__getitem__, walk))
+    reached = n if reach >= n else reach + 1                                 # the positions the walk reached
+    tail = [": reached, not allotted"] * reached + [after] * (n - reached)  # of an unreserved body
+    texts = [w + block[c] if c != 'UR' else w + t for w, c, t in zip(where, got, tail)]
+    again, passed, why_passed = info['again'], info['passed'], _passed_memo(prev, rnd)
+    special = again.keys() | passed.keys()                                   # the few with more to say
+    for i in compress(count(), map(special.__contains__, walk)) if special else ():
+        b, c = walk[i], got[i]
         if c != 'UR':
-            out[b] = where + block[c]
-            if b in info['again']:
-                out[b] += (f"; it held {held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
-                           "corporation new to the round was left for it (previous-election=this-round)")
-        elif b in info['passed']:
+            if b in again:
+                texts[i] += (f"; it held {held_in_round(rnd, b, ROUND_OF[c])} earlier in this round of the cycle, and no open "
+                             "corporation new to the round was left for it (previous-election=this-round)")
+        elif b in passed:
             whys = {}                                      # the runs it was passed over in, by the bar that passed it over
-            for g in info['passed'][b]: whys.setdefault(_passed_for(b, g, prev, rnd, True), []).append(f"{ITEM[g]} ({g})")
-            out[b] = f"{where}: " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
-                                              for why, gs in whys.items()) + "; no later block reached it"
-        elif reach >= n or i <= reach:
-            out[b] = where + ": reached, not allotted"
-        else:
-            out[b] = where + after
-    return out
+            for g in passed[b]: whys.setdefault(why_passed(b, g, True), []).append(f"{ITEM[g]} ({g})")
+            texts[i] = f"{where[i]}: " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
+                                                   for why, gs in whys.items()) + "; no later block reached it"
+    return dict(zip(walk, texts))
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #9b65a02a
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
@@ -458,11 +491,11 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                   "offices that (d)(iv) allots; one-third of N (the 2023 rule) was used (women-total=one-third)"))
     steps += check_e(ex)
     order = serial_order(bodies, it['tiebreak'], it['percentage'])
-    names = order.order
+    names, body = order.order, bodies['body'].tolist()                # in serial order; in the input's
     steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(map('{}. {}'.format, range(1, len(names) + 1), names))))
     prev, start, last = {}, 0, None
     if previous is not None:
-        prev, rec = _previous_1994(previous, names, warns)
+        prev, rec = _previous_1994(previous, names, warns, body)
         start, last, inferred, how = rotation_start(names, prev, rec)
         if inferred: assumptions.append(f"s.7(5)(1)(f): {how}")
         if last is None:
@@ -479,15 +512,14 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     skip = previous is not None and it['rotation'] == 'skip-repeats'
     earlier = _earlier(prev, rec if previous is not None else None, it['previous-election'], assumptions) if skip else {}
     barred = _barred(earlier, [c for c in BLOCKS if ex[c]]) if skip else {}
-    eligible, relaxed = ((lambda b, c: b not in barred[c]) if skip else None), None
+    eligible, relaxed = (_NotIn(barred) if skip else None), None
     this_round = it['previous-election'] == 'this-round'
     if this_round:
         rnd = _round(rec, assumptions) if previous is not None else {g: set() for g in ROUND}
         if skip:      # the round's bar; then, if too few are new to the round, the group's round alone; then the last election's
             live = [c for c in BLOCKS if ex[c]]
             in_round, in_group = _round_barred(rnd, live), _round_barred(rnd, live, women=False)
-            eligible, relaxed = (lambda b, c: b not in barred[c] and b not in in_round[c]), (
-                lambda b, c: b not in barred[c] and b not in in_group[c], eligible)
+            eligible, relaxed = _NotIn(barred, in_round), (_NotIn(barred, in_group), eligible)
     got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'], relaxed=relaxed)
     warns += aw
     cats = dict(zip(names, map(got.get, names, repeat('UR'))))
@@ -499,9 +531,10 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     for g, i in info['begin'].items():
         if i: steps.append(Step(f's.7(5)(1){ITEM[g]}', f"the run of {g} begins serialwise next to the last serial allotted "
                                 f"under the item before: position {i + 1} of the walk, serial {order.rank(walk[i % len(walk)])}"))
-    passed = [b for b in walk if b in info['passed'] and b not in got]
+    passed = [b for b in compress(walk, map(info['passed'].__contains__, walk)) if b not in got]
+    why = _passed_memo(prev, rnd if this_round else None)
     if passed: steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
-                                 + ', '.join(f"{b} ({'; '.join(dict.fromkeys(_passed_for(b, g, prev, rnd if this_round else None) for g in gs))})"
+                                 + ', '.join(f"{b} ({'; '.join(dict.fromkeys(why(b, g) for g in gs))})"
                                              for b in passed for gs in [info['passed'][b]])))
     if info['again']: steps.append(Step('s.7(5)(1)(f)', "no open corporation new to the round of the cycle was left for "
                                         "these offices: given, in walk order, to corporations that held the group or a women's "
@@ -509,7 +542,8 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                             f"{b} {c} (it held {held_in_round(rnd, b, ROUND_OF[c])})" for b, c in info['again'].items())))
     if previous is not None:
         again = {(p, c): repeats(p, c) for p in set(prev.values()) | {None} for c in set(got.values())}   # a few pairs
-        rep = {b for b, c in got.items() if again[prev.get(b), c]}
+        bad = {c: {p for p in set(prev.values()) | {None} if again[p, c]} for c in by_code}     # what each code may not follow
+        rep = set().union(*(compress(bs, map(bad[c].__contains__, map(prev.get, bs))) for c, bs in by_code.items() if bad[c]))
         rep = [b for b in walk if b in rep] if rep else []                  # in walk order
         if rep:
             why = ('the cyclic walk gives' if not skip else 'too few corporations were left, and the fallback gives')
@@ -528,7 +562,6 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                          if earlier.get(b) or cats[b] != 'UR'}
     serial = np.empty(len(names), dtype='int64'); serial[order.positions] = np.arange(1, len(names) + 1)    # by row
     reasons = _reasons_1994(walk, cats, info, prev, start + 1, previous is not None, last, rnd if this_round and skip else None)
-    body = bodies['body'].tolist()
     category = list(map(cats.__getitem__, body))
     table = pd.DataFrame({'body': body, 'category': category, 'serial': serial.tolist(),
                           'clause': ['s.7(5)(1)(d)' if c != 'UR' else

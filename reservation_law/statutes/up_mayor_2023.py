@@ -447,11 +447,12 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
-        gone = sorted(set(prev) - set(names))
+        same = not missing and len(prev) == len(set(names))      # every name (each once) in it, and no other
+        gone = [] if same else sorted(set(prev) - set(names))
         if gone: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'the previous allotment names corporations not in this input; ignored', tuple(gone)))
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
     everyone, open_row = np.array(names, dtype=object), np.ones(n, dtype=bool)        # the open, by row
-    category, clause, reason = (np.full(n, v, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))
+    category, clause, reason = (np.array([v] * n, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))  # (not np.full: a copy a row)
     prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
@@ -477,16 +478,15 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if done['fallback']: fallbacks[code] = done['fallback']
         open_row[at] = False
     if prev is not None:          # the few pairs of categories (last time, this time) that (f) bars, found in bulk
-        now_row = category.astype(str)
         rep_row, now = np.zeros(n, dtype=bool), set(category.tolist()) - {'UR'}
-        for p in set(prev.values()) - {None, ''}:
-            for c in now:
-                if barred(p, c, it['women-bar']): rep_row |= (prev_row == p) & (now_row == c)
+        pairs = [(p, c) for p in set(prev.values()) - {None, ''} for c in now if barred(p, c, it['women-bar'])]
+        then_is, now_is = {p: prev_row == p for p in dict(pairs)}, {c: category == c for c in set(c for _, c in pairs)}  # once each
+        for p, c in pairs: rep_row |= then_is[p] & now_is[c]
         rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist()})
-    if prev is not None: table['previous'] = list(map(prev.get, names, repeat('')))
+    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist(),
+                          **({'previous': list(map(prev.get, names, repeat('')))} if prev is not None else {})})
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements=arrs, record=record)
