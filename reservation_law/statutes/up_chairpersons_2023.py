@@ -186,7 +186,10 @@ def exclusive(counts: dict) -> dict:
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #70aa98a0
 def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
-    code, names = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    return _division_table(bodies, *pd.factorize(bodies['division']))   # 0, 1, … in order of first appearance
+
+def _division_table(bodies: pd.DataFrame, code: np.ndarray, names) -> pd.DataFrame:
+    "`division_figures`, from each body's division numbered (`code`) and the divisions so numbered (`names`)."
     out = {'division': list(names), 'offices': np.bincount(code, minlength=len(names)).astype('int64')}
     cols = ('population', 'sc', 'st', 'bc', 'women')
     s = np.zeros((len(names), len(cols)), dtype='int64')
@@ -861,22 +864,28 @@ def _validated(bodies, required: tuple) -> bool:
 
 def _divisions(bodies: pd.DataFrame) -> tuple:
     "What (c) and (d) read of the divisions: their figures, their bodies, names, offices, populations, women's proportions."
-    divs = division_figures(bodies)
+    code, found = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    divs = _division_table(bodies, code, found)
     dn, offices, pop, women = (divs[c].tolist() for c in ('division', 'offices', 'population', 'women'))
-    rows = {d: [] for d in dn}
-    for i, d in enumerate(bodies['division'].tolist()): rows[d].append(i)   # each division's rows, in one pass
-    names, cols = bodies['body'].tolist(), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
-    parts = {d: _Rows(np.array(r, dtype='int64'), [names[i] for i in r], cols) for d, r in rows.items()}
+    rows = np.split(np.argsort(code, kind='stable'), np.cumsum(offices)[:-1])   # each division's rows, in row order
+    names, cols = bodies['body'].to_numpy(dtype=object), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
+    parts = {d: _Rows(r, names[r].tolist(), cols) for d, r in zip(dn, rows)}
     return (divs, parts, dn, dict(zip(dn, offices)), dict(zip(dn, pop)), {d: Fraction(w, p) for d, w, p in zip(dn, women, pop)})
+
+def _first_seen(column: pd.Series) -> tuple:
+    "Each value's number, in order of first appearance (an int64 array), and the values so numbered (a list)."
+    code, found = pd.factorize(column)                                # hashed in C
+    if (code < 0).any():                                              # a missing value: numbered as any other, by a dict
+        first, values = {}, column.tolist()
+        return np.fromiter((first.setdefault(x, len(first)) for x in values), 'int64', len(values)), list(first)
+    return code.astype('int64', copy=False), found.tolist()
 
 def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
     division = bodies['division'].array.copy() if 'division' in bodies.columns else [''] * len(bodies)   # absent: unused
     table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': division, 'category': code, 'clause': cl})
     ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
-    first = {}                                                        # each division's number, in order of first appearance
-    d = np.fromiter((first.setdefault(x, len(first)) for x in table['division'].tolist()), 'int64', len(code))
-    dn = list(first)
+    d, dn = _first_seen(table['division'])                  # each division's number, in order of first appearance
     tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
     return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
             pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
