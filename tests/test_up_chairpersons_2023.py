@@ -378,6 +378,19 @@ def test_concat_joins_row_by_row_whatever_a_piece_holds():
     assert _concat(cols, rows[:0]) == []
 
 
+def test_first_seen_numbers_values_as_a_dict_does_short_or_long_with_or_without_a_missing_value():
+    from reservation_law.statutes.up_chairpersons_2023 import _first_seen, _BY_DICT
+    rng = np.random.default_rng(3)
+    for n in (0, 5, _BY_DICT, _BY_DICT + 1, 3000):                      # both ways: a dict, and pandas in C
+        vals = [f'D{i}' for i in rng.integers(0, 7, n)]
+        for col in (pd.Series(vals, dtype='str'), pd.Series(vals, dtype=object),
+                    pd.Series([None if i % 5 == 3 else v for i, v in enumerate(vals)], dtype='str')):
+            first = {}
+            want = [first.setdefault(x, len(first)) for x in col.tolist()]
+            code, found = _first_seen(col)
+            assert code.dtype == np.int64 and code.tolist() == want and found == list(first), (n, col.dtype)
+
+
 def test_shown_shares_the_texts_arrangement_shows():
     rng = np.random.default_rng(7)
     pop = rng.integers(1, 10**6, 500)

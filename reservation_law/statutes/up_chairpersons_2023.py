@@ -636,24 +636,18 @@ _PCT: list = []                 # [texts, made]: a share's text by its key (belo
 def _shown(arr: Arrangement, rows: np.ndarray) -> np.ndarray:
     """`arr.shown(rows)`: the text of each share at two places (at most 20,002 texts: 0.00 % to 100.00 %, exact or ≈),
     made by `pct_many` once and shared by every body and reason that shows it."""
-    key, texts = _shown_keys(arr, rows)
-    return texts if key is None else texts[key]
-
-def _shown_keys(arr: Arrangement, rows: np.ndarray) -> tuple:
-    """`_shown` as (each share's key, the shared texts): its text is `texts[key]`; or (None, the texts themselves) where
-    they are not shared (not a share, or beyond the shared texts)."""
     num, den = arr._num[rows], arr._den[rows]
-    if not arr.is_share or num.dtype == object or len(rows) == 0: return None, np.array(arr.shown(rows), dtype=object)
+    if not arr.is_share or num.dtype == object or len(rows) == 0: return np.array(arr.shown(rows), dtype=object)
     scaled = num * 10**4                                          # what pct_many rounds and marks ≈
     key = 2 * ((2 * scaled + den) // (2 * den)) + (scaled % den == 0)
-    if key.max() >= _TEXTS: return None, np.array(arr.shown(rows), dtype=object)
+    if key.max() >= _TEXTS: return np.array(arr.shown(rows), dtype=object)
     if not _PCT: _PCT.extend([np.full(_TEXTS, None, dtype=object), np.zeros(_TEXTS, dtype=bool)])
     texts, made = _PCT
     new = np.flatnonzero(~made[key])
     if len(new):
         k, first = np.unique(key[new], return_index=True)
         texts[k], made[k] = pct_many(num[new[first]], den[new[first]]), True
-    return key, texts
+    return texts[key]
 
 _RANKS = None                   # made when first needed (no numpy at import)
 
@@ -666,27 +660,20 @@ def _ranks(upto: int) -> np.ndarray:
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #e9f6dae0
 def _pieces(sentences: list, n: int, shown) -> tuple:
-    """A decision's sentences as four columns of text over its `n` ranked bodies: the text before the rank, the same
-    after the separator '; ' (for a body's second sentence or later), the rank, and the rest (the text between the rank
-    and the key, the key, the text after it: made once for each key a run of ranks shows); each sentence is its first
-    or second column, then the third and the fourth. `shown()` gives the keys as `_shown_keys` does (asked only if
-    needed). The sentences cover every rank, so every cell is set."""
-    cols, keys = tuple(np.empty(n, dtype=object) for _ in range(4)), None
+    """A decision's sentences as five columns of text over its `n` ranked bodies (before the rank, the rank, before the
+    key, the key, after it: each sentence is their concatenation); `shown()` gives the keys (asked only if needed).
+    The sentences cover every rank, so every cell is set."""
+    cols, keys = tuple(np.empty(n, dtype=object) for _ in range(5)), None
     for s in sentences:
         lo, hi = s[0], min(s[1], n)
         if lo > hi: continue
         at = slice(lo - 1, hi)
-        cols[0][at], cols[1][at] = s[2], '; ' + s[2]
         if len(s) == 3:
-            cols[2][at] = cols[3][at] = ''
+            cols[0][at] = s[2]
+            for c in cols[1:]: c[at] = ''
             continue
         keys = shown() if keys is None else keys
-        key, texts = keys
-        if key is None: rest = np.array([s[3] + t + s[4] for t in texts[at].tolist()], dtype=object)
-        else:                                                         # each key the run shows, once
-            seen, inv = np.unique(key[at], return_inverse=True)
-            rest = np.array([s[3] + t + s[4] for t in texts[seen].tolist()], dtype=object)[inv]
-        cols[2][at], cols[3][at] = _ranks(hi)[lo:hi + 1], rest
+        cols[0][at], cols[1][at], cols[2][at], cols[3][at], cols[4][at] = s[2], _ranks(hi)[lo:hi + 1], s[3], keys[at], s[4]
     return cols
 
 def _concat(columns: list, rows: np.ndarray) -> list:
@@ -695,20 +682,24 @@ def _concat(columns: list, rows: np.ndarray) -> list:
     return list(map(''.join, zip(*(itertools.repeat('; ') if c is None else c[rows].tolist() for c in columns))))
 
 def _joined(n: int, sentences: list) -> np.ndarray:
-    """The texts of `n` bodies from their sentences (`(places among the n, the four columns of `_pieces`)` per decision,
-    in order): each body's sentences joined by '; ', every text joined once."""
+    """The texts of `n` bodies from their sentences (`(places among the n, five columns)` per decision, in order): each
+    body's sentences joined by '; ', every text joined once."""
     slots, count = [], np.zeros(n, dtype='int64')
     for at, cols in sentences:
         nth = count[at]                                               # the sentence's place among the body's sentences
         for j in np.unique(nth).tolist():
-            if j == len(slots): slots.append(tuple(np.empty(n, dtype=object) for _ in range(3)))
+            if j == len(slots): slots.append(tuple(np.empty(n, dtype=object) for _ in range(5)))
             sel = slice(None) if (nth == j).all() else nth == j
-            for to, col in zip(slots[j], (cols[0] if j == 0 else cols[1],) + cols[2:]): to[at[sel]] = col[sel]
+            for to, col in zip(slots[j], cols): to[at[sel]] = col[sel]
         count[at] += 1
     out = np.full(n, '', dtype=object)
     for j in range(1, len(slots) + 1):
         at = np.flatnonzero(count == j)
-        out[at] = _concat([c for slot in slots[:j] for c in slot], at)
+        parts = []
+        for slot in slots[:j]:
+            if parts: parts.append(None)
+            parts += list(slot)
+        out[at] = _concat(parts, at)
     return out
 
 def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: bool = False) -> np.ndarray:
@@ -740,7 +731,7 @@ def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
         for p, *_ in made: mark[p] = True                             # each ranked body's place in `names`
         at = np.flatnonzero(mark); mark[at] = False                   # the unit's bodies, in `names` order
         local[at] = np.arange(len(at))
-        pieces = ((local[p], _pieces(_sentences(*d), d[3], lambda: _shown_keys(arr, rows))) for p, d, arr, rows in made)
+        pieces = ((local[p], _pieces(_sentences(*d), d[3], lambda: _shown(arr, rows))) for p, d, arr, rows in made)
         texts = _joined(len(at), pieces)                              # one decision's pieces at a time
         more = started[at]                                            # already given sentences by an earlier unit
         out[at[~more]] = texts[~more]
@@ -865,18 +856,21 @@ def _divisions(bodies: pd.DataFrame) -> tuple:
     code, found = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
     divs = _division_table(bodies, code, found)
     dn, offices, pop, women = (divs[c].tolist() for c in ('division', 'offices', 'population', 'women'))
-    rows = np.split(np.argsort(code, kind='stable'), np.cumsum(offices)[:-1])   # each division's rows, in row order
+    by, ends = np.argsort(code, kind='stable'), list(itertools.accumulate(offices))   # each division's rows, in row order
     names, cols = bodies['body'].to_numpy(dtype=object), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
-    parts = {d: _Rows(r, names[r].tolist(), cols) for d, r in zip(dn, rows)}
+    parts = {d: _Rows(r, names[r].tolist(), cols) for d, r in zip(dn, (by[a:b] for a, b in zip([0] + ends, ends)))}
     return (divs, parts, dn, dict(zip(dn, offices)), dict(zip(dn, pop)), {d: Fraction(w, p) for d, w, p in zip(dn, women, pop)})
 
+_BY_DICT = 256                  # up to so many values, numbered by a dict (pandas' fixed cost is more)
+
 def _first_seen(column: pd.Series) -> tuple:
-    "Each value's number, in order of first appearance (an int64 array), and the values so numbered (a list)."
-    code, found = pd.factorize(column)                                # hashed in C
-    if (code < 0).any():                                              # a missing value: numbered as any other, by a dict
-        first, values = {}, column.tolist()
-        return np.fromiter((first.setdefault(x, len(first)) for x in values), 'int64', len(values)), list(first)
-    return code.astype('int64', copy=False), found.tolist()
+    """Each value's number, in order of first appearance (an int64 array), and the values so numbered (a list): by a
+    dict, or in C for a long column without a missing value (numbered the same)."""
+    if len(column) > _BY_DICT:
+        code, found = pd.factorize(column)                            # hashed in C; a missing value: -1
+        if not (code < 0).any(): return code.astype('int64', copy=False), found.tolist()
+    first, values = {}, column.tolist()
+    return np.fromiter((first.setdefault(x, len(first)) for x in values), 'int64', len(values)), list(first)
 
 def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
