@@ -6,6 +6,9 @@ pandas `sort_values` of the same frame by four keys, measured in the same proces
     python benchmarks/scale.py --no-previous   # as a first election (no previous allotment)
     python benchmarks/scale.py --one STATUTE N [--previous FILE]   # one cell, as JSON (what the table runs in each child)
 
+`--one` prints the same ratio in CPU time too (`cpu_ratio`: the CPU seconds of the call ÷ those of the sort, both of
+this process), steadier than wall time when other work shares the cores.
+
 Each statute that allots offices is given a previous allotment (the default): its own allotment of the same bodies,
 made in another child process and written to a CSV file, which the timed call reads as `allot(…, previous=FILE)`:
 the first call of a fresh process, paying for reading and checking the previous allotment and for the rotation.
@@ -35,11 +38,11 @@ def synthetic(n: int, seed: int = 2023):
                          'women': pop * r.integers(455, 500, n) // 1000, 'seats': r.integers(60, 111, n)})
 
 
-def baseline(df) -> float:
+def baseline(df, clock=time.perf_counter) -> float:
     "Seconds for one pandas sort of the frame by four keys (the yardstick every ratio divides by)."
-    t0 = time.perf_counter()
+    t0 = clock()
     df.sort_values(['sc', 'st', 'population', 'body'], ascending=[False, False, False, True])
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
 def allots(statute: str) -> bool:
@@ -67,9 +70,12 @@ def one(statute: str, n: int, previous: str | None = None) -> dict:
     import reservation_law  # imported before timing: import time is the CLI's benchmark, not this one
     df = synthetic(n)
     base = min(baseline(df) for _ in range(3))
-    t0 = time.perf_counter(); run(statute, df, previous); t = time.perf_counter() - t0
+    cpu_base = min(baseline(df, time.process_time) for _ in range(3))
+    c0, t0 = time.process_time(), time.perf_counter(); run(statute, df, previous)
+    t, c = time.perf_counter() - t0, time.process_time() - c0
     return {'statute': statute, 'n': n, 'previous': previous is not None, 'seconds': t, 'sort': base, 'ratio': t / base,
-            'maxrss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            'maxrss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            'cpu_seconds': c, 'cpu_sort': cpu_base, 'cpu_ratio': c / cpu_base}   # the same in CPU time: steadier on a busy machine
 
 
 def main(argv=None):

@@ -371,11 +371,24 @@ def test_reasons_of_a_unit_cut_from_a_larger_table_are_found_by_name():
     assert got[names.index('Dhanipur')].startswith('SC-W: rank 1 of ')
 
 
-def test_concat_joins_row_by_row_when_a_piece_holds_a_nul():
+def test_concat_joins_row_by_row_whatever_a_piece_holds():
     cols = [np.array(['a', 'b\x00c', ''], dtype=object), None, np.array(['x', 'y', 'z'], dtype=object)]
     rows = np.array([2, 0, 1])
-    assert _concat(cols, rows, nul_free=False) == ['; z', 'a; x', 'b\x00c; y']
-    assert _concat(cols[:1] + [None] + cols[2:], rows[:2], nul_free=True, chunk=1) == ['; z', 'a; x']
+    assert _concat(cols, rows) == ['; z', 'a; x', 'b\x00c; y']          # a NUL (once a separator) is text as any other
+    assert _concat(cols, rows[:0]) == []
+
+
+def test_first_seen_numbers_values_as_a_dict_does_short_or_long_with_or_without_a_missing_value():
+    from reservation_law.statutes.up_chairpersons_2023 import _first_seen, _BY_DICT
+    rng = np.random.default_rng(3)
+    for n in (0, 5, _BY_DICT, _BY_DICT + 1, 3000):                      # both ways: a dict, and pandas in C
+        vals = [f'D{i}' for i in rng.integers(0, 7, n)]
+        for col in (pd.Series(vals, dtype='str'), pd.Series(vals, dtype=object),
+                    pd.Series([None if i % 5 == 3 else v for i, v in enumerate(vals)], dtype='str')):
+            first = {}
+            want = [first.setdefault(x, len(first)) for x in col.tolist()]
+            code, found = _first_seen(col)
+            assert code.dtype == np.int64 and code.tolist() == want and found == list(first), (n, col.dtype)
 
 
 def test_shown_shares_the_texts_arrangement_shows():

@@ -186,7 +186,10 @@ def exclusive(counts: dict) -> dict:
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #70aa98a0
 def division_figures(bodies: pd.DataFrame) -> pd.DataFrame:
     "Each division's number of offices (one per body), urban population, SC, ST, BC and women, in order of first appearance."
-    code, names = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    return _division_table(bodies, *pd.factorize(bodies['division']))   # 0, 1, … in order of first appearance
+
+def _division_table(bodies: pd.DataFrame, code: np.ndarray, names) -> pd.DataFrame:
+    "`division_figures`, from each body's division numbered (`code`) and the divisions so numbered (`names`)."
     out = {'division': list(names), 'offices': np.bincount(code, minlength=len(names)).astype('int64')}
     cols = ('population', 'sc', 'st', 'bc', 'women')
     s = np.zeros((len(names), len(cols)), dtype='int64')
@@ -673,26 +676,14 @@ def _pieces(sentences: list, n: int, shown) -> tuple:
         cols[0][at], cols[1][at], cols[2][at], cols[3][at], cols[4][at] = s[2], _ranks(hi)[lo:hi + 1], s[3], keys[at], s[4]
     return cols
 
-def _concat(columns: list, rows: np.ndarray, nul_free: bool = True, chunk: int = 20_000) -> list:
-    """The text `columns` (object arrays; None: the separator '; ') concatenated, for each of `rows`: the pieces of
-    `chunk` rows at a time joined into one string and split again at a NUL (`nul_free`: no piece holds one, see
-    `reasons`; else joined row by row)."""
-    w, out = len(columns) + 1, []
-    for lo in range(0, len(rows), chunk):
-        at = rows[lo:lo + chunk]
-        k = len(at)
-        if not nul_free:
-            out += [''.join(x) for x in zip(*(itertools.repeat('; ') if c is None else c[at].tolist() for c in columns))]
-            continue
-        flat = [None] * (k * w)
-        for i, c in enumerate(columns): flat[i::w] = ['; '] * k if c is None else c[at].tolist()
-        flat[w - 1::w] = ['\x00'] * k
-        out += ''.join(flat).split('\x00')[:-1]
-    return out
+def _concat(columns: list, rows: np.ndarray) -> list:
+    """The text `columns` (object arrays; None: the separator '; ') concatenated, for each of `rows`: one `join` a row,
+    in C (`map` over `zip`), each text made once."""
+    return list(map(''.join, zip(*(itertools.repeat('; ') if c is None else c[rows].tolist() for c in columns))))
 
-def _joined(n: int, sentences: list, nul_free: bool = True) -> np.ndarray:
+def _joined(n: int, sentences: list) -> np.ndarray:
     """The texts of `n` bodies from their sentences (`(places among the n, five columns)` per decision, in order): each
-    body's sentences joined by '; ', every text joined once (`nul_free`: no piece holds a NUL, see `_concat`)."""
+    body's sentences joined by '; ', every text joined once."""
     slots, count = [], np.zeros(n, dtype='int64')
     for at, cols in sentences:
         nth = count[at]                                               # the sentence's place among the body's sentences
@@ -708,7 +699,7 @@ def _joined(n: int, sentences: list, nul_free: bool = True) -> np.ndarray:
         for slot in slots[:j]:
             if parts: parts.append(None)
             parts += list(slot)
-        out[at] = _concat(parts, at, nul_free)
+        out[at] = _concat(parts, at)
     return out
 
 def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: bool = False) -> np.ndarray:
@@ -724,9 +715,10 @@ def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: b
 def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
     """Each body's reason, one text per body in `names` order: the decisions of (d) rendered, only when asked. A body's
     sentences are joined by '; ' in the order the decisions were made; each is made from its template, column by
-    column, and every text is joined once (no loop per body and sentence), one division (or the State) at a time. The
-    only text of a sentence that is not made here is the name of its division (`where`). `trusted`: the index labels
-    the decisions kept are places in `names` (as `chairpersons` makes them), not checked again."""
+    column, and each body's text is joined once, in C (no Python loop per body or sentence), one division (or the
+    State) at a time. The only text of a sentence that is not made here is the name of its division (`where`).
+    `trusted`: the index labels the decisions kept are places in `names` (as `chairpersons` makes them), not checked
+    again."""
     n = len(names)
     out, started, places, named = np.full(n, '', dtype=object), np.zeros(n, dtype=bool), {}, np.array(names, dtype=object)
     mark, local = np.zeros(n, dtype=bool), np.zeros(n, dtype='int64')
@@ -740,7 +732,7 @@ def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
         at = np.flatnonzero(mark); mark[at] = False                   # the unit's bodies, in `names` order
         local[at] = np.arange(len(at))
         pieces = ((local[p], _pieces(_sentences(*d), d[3], lambda: _shown(arr, rows))) for p, d, arr, rows in made)
-        texts = _joined(len(at), pieces, '\x00' not in unit_where)    # one decision's pieces at a time
+        texts = _joined(len(at), pieces)                              # one decision's pieces at a time
         more = started[at]                                            # already given sentences by an earlier unit
         out[at[~more]] = texts[~more]
         if more.any(): out[at[more]] = out[at[more]] + ('; ' + texts[more])
@@ -861,22 +853,31 @@ def _validated(bodies, required: tuple) -> bool:
 
 def _divisions(bodies: pd.DataFrame) -> tuple:
     "What (c) and (d) read of the divisions: their figures, their bodies, names, offices, populations, women's proportions."
-    divs = division_figures(bodies)
+    code, found = pd.factorize(bodies['division'])                    # 0, 1, … in order of first appearance
+    divs = _division_table(bodies, code, found)
     dn, offices, pop, women = (divs[c].tolist() for c in ('division', 'offices', 'population', 'women'))
-    rows = {d: [] for d in dn}
-    for i, d in enumerate(bodies['division'].tolist()): rows[d].append(i)   # each division's rows, in one pass
-    names, cols = bodies['body'].tolist(), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
-    parts = {d: _Rows(np.array(r, dtype='int64'), [names[i] for i in r], cols) for d, r in rows.items()}
+    by, ends = np.argsort(code, kind='stable'), list(itertools.accumulate(offices))   # each division's rows, in row order
+    names, cols = bodies['body'].to_numpy(dtype=object), {c: bodies[c].to_numpy() for c in ('population', 'sc', 'st', 'bc', 'women')}
+    parts = {d: _Rows(r, names[r].tolist(), cols) for d, r in zip(dn, (by[a:b] for a, b in zip([0] + ends, ends)))}
     return (divs, parts, dn, dict(zip(dn, offices)), dict(zip(dn, pop)), {d: Fraction(w, p) for d, w, p in zip(dn, women, pop)})
+
+_BY_DICT = 256                  # up to so many values, numbered by a dict (pandas' fixed cost is more)
+
+def _first_seen(column: pd.Series) -> tuple:
+    """Each value's number, in order of first appearance (an int64 array), and the values so numbered (a list): by a
+    dict, or in C for a long column without a missing value (numbered the same)."""
+    if len(column) > _BY_DICT:
+        code, found = pd.factorize(column)                            # hashed in C; a missing value: -1
+        if not (code < 0).any(): return code.astype('int64', copy=False), found.tolist()
+    first, values = {}, column.tolist()
+    return np.fromiter((first.setdefault(x, len(first)) for x in values), 'int64', len(values)), list(first)
 
 def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
     division = bodies['division'].array.copy() if 'division' in bodies.columns else [''] * len(bodies)   # absent: unused
     table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': division, 'category': code, 'clause': cl})
     ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
-    first = {}                                                        # each division's number, in order of first appearance
-    d = np.fromiter((first.setdefault(x, len(first)) for x in table['division'].tolist()), 'int64', len(code))
-    dn = list(first)
+    d, dn = _first_seen(table['division'])                  # each division's number, in order of first appearance
     tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
     return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
             pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
