@@ -65,10 +65,10 @@ def loaded(browser, site):
         new = [n for n in dict.fromkeys(names) if n not in tabs]
         for n in new:
             tabs[n] = ctx.new_page()
-            resp = tabs[n].goto(f'{site}/{n}', wait_until='commit', timeout=120_000)
+            resp = tabs[n].goto(f'{site}/{n}', wait_until='commit', timeout=PER_PAGE * len(new))
             assert resp.status == 200, n
         for n in new:                      # what `visit` waits for, for all the new tabs at once
-            tabs[n].wait_for_load_state('load', timeout=120_000)
+            tabs[n].wait_for_load_state('load', timeout=PER_PAGE * len(new))
             tabs[n].evaluate(SETTLED)
         for n in names: assert tabs[n].url == f'{site}/{n}', f'a shared tab was sent elsewhere: {n} -> {tabs[n].url}'
         return [tabs[n] for n in names]
@@ -78,6 +78,7 @@ def loaded(browser, site):
 
 
 TABS = 8   # pages loaded side by side by the test of every page
+PER_PAGE = 30_000   # ms: playwright's default time for one page; n pages loaded side by side have n times that
 
 
 def test_every_page_loads_with_nothing_requested_off_the_machine(loaded, site):
@@ -91,8 +92,8 @@ def test_every_page_loads_with_nothing_requested_off_the_machine(loaded, site):
     for i in range(0, len(pages), TABS):
         batch = pages[i:i + TABS]
         tabs = [loaded.context.new_page() for _ in batch]
-        for tab, name in zip(tabs, batch): status[name] = tab.goto(f'{site}/{name}', wait_until='commit', timeout=120_000).status
-        for tab in tabs: tab.wait_for_load_state('networkidle', timeout=120_000)
+        for tab, name in zip(tabs, batch): status[name] = tab.goto(f'{site}/{name}', wait_until='commit', timeout=PER_PAGE * len(batch)).status
+        for tab in tabs: tab.wait_for_load_state('networkidle', timeout=PER_PAGE * len(batch))
         for tab, name in zip(tabs, batch):
             if name in READ_AGAIN and name not in loaded.tabs and status[name] == 200:
                 tab.evaluate(SETTLED)
@@ -152,7 +153,7 @@ PROCEDURES = ('up_mayor_1994.html', 'up_mayor_2023.html', 'up_corporation_wards.
 COURSE = ('course_mayors.html', 'course_chairpersons.html', 'course_councils.html')
 HINDI_COURSE = ('course_mayors_hi.html', 'course_chairpersons_hi.html')
 HANDOUTS = COURSE + HINDI_COURSE
-READ_AGAIN = {'index.html', 'pictures.html', 'api.html', 'rotate.html', 'check.html', 'order.html'} | set(PROCEDURES + HANDOUTS)
+READ_AGAIN = {'index.html', 'pictures.html', 'api.html', 'rotate.html', 'check.html', 'order.html', 'glossary.html'} | set(PROCEDURES + HANDOUTS)
 
 
 def _html(name):
@@ -160,8 +161,8 @@ def _html(name):
     return (SITE / name).read_text(encoding='utf-8')
 
 
-def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(page, site):
-    visit(page, f'{site}/index.html')
+def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(loaded):
+    page, = loaded('index.html')
     captions = [c.strip() for c in page.locator('.bd-sidebar-primary p.caption').all_inner_texts()]
     assert captions[0].startswith('Procedures'), captions
     first_reference = next(i for i, c in enumerate(captions) if c.startswith('Reference'))
@@ -217,17 +218,17 @@ def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(loaded, page, site
     assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').text_content()
 
 
-def test_worked_examples_link_their_input_as_csv(page, site):
+def test_worked_examples_link_their_input_as_csv(loaded, site):
     html = _html('up_mayor_2023.html')
     assert 'href="_static/data/up_corporations_17_bc_illustrative.csv"' in html
-    visit(page, f'{site}/course_mayors.html')
+    page, = loaded('course_mayors.html')
     hrefs = {a.get_attribute('href') for a in page.locator('a.download').all()}
     assert '_static/data/up_corporations_17_bc_illustrative.csv' in hrefs
     for href in hrefs:
         r = page.request.get(f'{site}/{href}')
         assert r.status == 200, href
         if href.endswith('.csv'): assert r.text().startswith('body,'), href
-    assert page.offsite == []
+    assert loaded.offsite == []
 
 
 def test_every_page_names_the_version_and_the_commit_that_built_it(loaded):
@@ -531,20 +532,19 @@ def test_the_order_and_the_check_report_carry_their_own_font(page):
     assert page.offsite == []
 
 
-def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(page, site):
+def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(loaded, page, site):
     import pandas as pd
     from reservation_law.core.bodies import example_path
     from reservation_law.course import fmt_indian
     pop = int(pd.read_csv(example_path('up_corporations_17_bc_illustrative.csv')).population.sum())
     for hi, en in (('course_mayors_hi.html', 'course_mayors.html'), ('course_chairpersons_hi.html', 'course_chairpersons.html')):
-        visit(page, f'{site}/{hi}')
-        assert page.locator(f'main a[href="{en}"]').count() >= 1, hi
-        text = page.locator('main').inner_text()
+        hi_tab, en_tab = loaded(hi, en)
+        assert hi_tab.locator(f'main a[href="{en}"]').count() >= 1, hi
+        text = hi_tab.locator('main').inner_text()
         assert 'translation to be checked by a translator' in text and 'not in the texts received' in text, hi
         assert 'चरण 1' in text and 'उत्तर' in text, hi
-        visit(page, f'{site}/{en}')
-        assert page.locator(f'main a[href="{hi}"]').count() >= 1, en
-    visit(page, f'{site}/course_mayors_hi.html')
+        assert en_tab.locator(f'main a[href="{hi}"]').count() >= 1, en
+    visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
     page.locator('#course-mayor-hi-step-1 ~ * details.answer > summary, section#course-mayor-hi-step-1 details.answer > summary').first.click()
     shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
     assert fmt_indian(pop) in shown and f'{pop:,}' not in shown, shown         # 1,85,51,810, not 18,551,810
@@ -552,29 +552,34 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
     assert '15,85,704' in worksheet and '1,585,704' not in worksheet
 
 
-def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(page, site):
+def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(loaded):
     import subprocess, reservation_law
     sha = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    for name in HANDOUTS:
-        visit(page, f'{site}/{name}')
-        head = page.locator('table.handout-head').first
-        assert head.is_visible(), name
-        text = head.inner_text()
-        assert f'reservation_law {reservation_law.__version__}' in text, name
-        assert ('30 March 2023' in text or '30.03.2023' in text or 'not stated in the text received' in text), name  # the text taught, in force from
-        if sha: assert sha in text, f'{name}: {text}'                            # the commit (the site's build)
-        key = page.locator('details.answer-key')
-        assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
-        answers = page.locator('details.answer:not(.answer-key)').count()
-        assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
-        page.emulate_media(media='print')
-        assert head.is_visible(), name
-        style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
-        assert style == 'page', (name, style)
-        assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
-        first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
-        assert not first.is_visible(), name                                      # the answers in the page stay folded
-        page.emulate_media(media='screen')
+    for name, page in zip(HANDOUTS, loaded(*HANDOUTS)):
+        try: _handout_on_screen_and_paper(page, name, sha)
+        finally: page.emulate_media(media='null')    # the shared tab as it was: no medium emulated (page.pdf prints)
+
+
+def _handout_on_screen_and_paper(page, name: str, sha: str):
+    "What a handout shows on screen, then printed (the print medium emulated): its head, its folded answer key."
+    import reservation_law
+    head = page.locator('table.handout-head').first
+    assert head.is_visible(), name
+    text = head.inner_text()
+    assert f'reservation_law {reservation_law.__version__}' in text, name
+    assert ('30 March 2023' in text or '30.03.2023' in text or 'not stated in the text received' in text), name  # the text taught, in force from
+    if sha: assert sha in text, f'{name}: {text}'                            # the commit (the site's build)
+    key = page.locator('details.answer-key')
+    assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
+    answers = page.locator('details.answer:not(.answer-key)').count()
+    assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
+    page.emulate_media(media='print')
+    assert head.is_visible(), name
+    style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
+    assert style == 'page', (name, style)
+    assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
+    first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
+    assert not first.is_visible(), name                                      # the answers in the page stay folded
 
 
 def test_no_answer_before_its_fold(loaded, page, site):
@@ -606,7 +611,7 @@ def test_no_page_names_a_version_other_than_the_package_s():
     assert f'reservation_law {reservation_law.__version__} (commit ' in re.sub(r'<[^>]+>', '', cite)
 
 
-def test_the_plain_words_pages_have_no_code_names_out_of_a_note(page, site):
+def test_the_plain_words_pages_have_no_code_names_out_of_a_note(loaded, page, site):
     "The 2023 page shows its input table and says in words what 'The statute, end to end' does; the home page runs no test."
     visit(page, f'{site}/up_mayor_2023.html#m2023-statute')
     sec = page.locator('section#m2023-statute')
@@ -614,11 +619,11 @@ def test_the_plain_words_pages_have_no_code_names_out_of_a_note(page, site):
     data = page.locator('section#m2023-data')
     assert data.locator('table').count() >= 1 and 'Agra' in data.locator('table').first.inner_text()
     assert "Result.record[" not in page.locator('main').inner_text()          # only in a closed note
-    for name in ('up_mayor_1994.html', 'check.html', 'glossary.html'):
-        visit(page, f'{site}/{name}')
-        text = page.locator('main').inner_text()
+    names = ('up_mayor_1994.html', 'check.html', 'glossary.html')
+    for name, tab in zip(names, loaded(*names)):
+        text = tab.locator('main').inner_text()
         for code in ("Result.record[", 'witness_bc', '_candidates', 'arrangement.CATEGORIES'):
-            shown = page.locator(f'main p:has-text("{code}"), main li:has-text("{code}")')
+            shown = tab.locator(f'main p:has-text("{code}"), main li:has-text("{code}")')
             assert all(not shown.nth(i).is_visible() or shown.nth(i).evaluate("e => !!e.closest('details.code-note')")
                        for i in range(shown.count())), (name, code)
     html = _html('index.html')
