@@ -29,12 +29,18 @@ def site():
     srv.shutdown()
 
 
-def _guard(site, offsite: list):
-    "A route handler: the site's own files and data:/blob:/about: pass; anything else is noted in `offsite` and refused."
+def _guard(site, offsite: list, asked=None):
+    """A route handler: the site's own files and data:/blob:/about: pass; anything else is noted in `offsite` and refused.
+    With `asked`, each refused URL is noted there too, under the page that asked for it."""
     def route(r):
         url = r.request.url
         if url.startswith(site) or url.startswith(('data:', 'blob:', 'about:')): return r.continue_()
         offsite.append(url)
+        if asked is not None:
+            try: by = r.request.frame.url.split('#')[0].removeprefix(f'{site}/')
+            except Exception: by = None
+            if by is not None and not by.endswith('.html'): by = None   # no page of the site to name: counted against every one
+            asked.append((by, url))
         return r.abort()
     return route
 
@@ -56,10 +62,11 @@ def loaded(browser, site):
     open for the tests that only READ a page (counts, captions, sizes, a PDF). Five tests loop over the procedure pages
     and the handouts: each loaded all of them again. The tabs of one call load side by side. A test that changes a page
     (a click, an emulated medium, an anchor followed, HTML added) uses `page`, never these; each call checks that no tab
-    has been sent elsewhere. Requests off the machine are caught and refused as `page`'s are (`loaded.offsite`)."""
+    has been sent elsewhere. Requests off the machine are caught and refused as `page`'s are: `loaded.offsite` (all),
+    `loaded.offsite_of(*names)` (those the named pages made)."""
     ctx = browser.new_context()
-    offsite = []
-    ctx.route('**/*', _guard(site, offsite))
+    offsite, asked = [], []
+    ctx.route('**/*', _guard(site, offsite, asked))
     tabs = {}
     def get(*names):
         new = [n for n in dict.fromkeys(names) if n not in tabs]
@@ -73,6 +80,7 @@ def loaded(browser, site):
         for n in names: assert tabs[n].url == f'{site}/{n}', f'a shared tab was sent elsewhere: {n} -> {tabs[n].url}'
         return [tabs[n] for n in names]
     get.offsite, get.context, get.tabs = offsite, ctx, tabs
+    get.offsite_of = lambda *names: [url for by, url in asked if by is None or by in names]   # what those pages asked for
     yield get
     ctx.close()
 
@@ -228,7 +236,7 @@ def test_worked_examples_link_their_input_as_csv(loaded, site):
         r = page.request.get(f'{site}/{href}')
         assert r.status == 200, href
         if href.endswith('.csv'): assert r.text().startswith('body,'), href
-    assert loaded.offsite == []
+    assert loaded.offsite_of('course_mayors.html') == []
 
 
 def test_every_page_names_the_version_and_the_commit_that_built_it(loaded):
@@ -346,7 +354,7 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
             if 'illustrative' in given:
                 cap = figs.nth(i).locator('figcaption').inner_text()
                 assert re.search(r'illustrative|made-up|invented', cap), f'{name}#{ids[i]}: input {given!r}, caption {cap!r}'
-    assert page.offsite == [] and loaded.offsite == []
+    assert page.offsite == [] and loaded.offsite_of(*names) == []
 
 
 def test_figures_are_readable_at_100_per_cent(loaded):
@@ -379,7 +387,7 @@ def test_every_worked_example_input_downloads_from_the_site(loaded, site):
             r = page.request.get(f'{site}/{href}')
             assert r.status == 200 and r.text().startswith('body,'), f'{name}: {href}'
     assert len(seen) >= 5, seen
-    assert loaded.offsite == []
+    assert loaded.offsite_of(*names) == []
 
 
 def test_print_styles_keep_headings_with_what_follows_and_figures_whole(page, site):
