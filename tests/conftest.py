@@ -36,6 +36,22 @@ def browser():
         b.close()
 
 
+# What a test reads of a page once it is loaded: the web fonts (the Devanagari one, Font Awesome) and every picture.
+SETTLED = """() => document.fonts.ready.then(() => Promise.all([...document.images].map(i => i.complete ? null :
+    new Promise(done => { i.addEventListener('load', done); i.addEventListener('error', done); }))))"""
+
+
+def visit(page, url: str, timeout: float = 30_000):
+    """Go to `url` of a static site and wait for what a test reads: the `load` event (every stylesheet, script and picture
+    the HTML names, and custom.js's `load` handler run), then `document.fonts.ready` and every <img> complete. As strong
+    as `wait_until='networkidle'` for what the tests read, without its 500 ms of network silence per page (idle wall
+    time): a static page asks for nothing after `load` that a test reads (its favicon only). The check that no page asks
+    for anything off the machine, ever, keeps networkidle (test_docs_site.py, every page in parallel tabs)."""
+    resp = page.goto(url, wait_until='load', timeout=timeout)
+    page.evaluate(SETTLED)
+    return resp
+
+
 def used_fonts(page, selector: str) -> list:
     """The fonts Chromium drew the text of the first element matching `selector` with (CDP `CSS.getPlatformFontsForNode`):
     [(family name, custom (a web font), glyphs)]."""

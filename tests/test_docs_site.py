@@ -3,7 +3,7 @@ and no page requests anything off the machine. Build the site first: `python doc
 import functools, http.server, shutil, threading
 from pathlib import Path
 import pytest
-from conftest import ROOT, in_ci, used_fonts, MARK_HINDI
+from conftest import ROOT, in_ci, used_fonts, MARK_HINDI, SETTLED, visit
 
 SITE = ROOT / 'docs' / '_build' / 'html'
 CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
@@ -29,32 +29,90 @@ def site():
     srv.shutdown()
 
 
-@pytest.fixture
-def page(browser, site):
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    pg.offsite = []
+def _guard(site, offsite: list, asked=None):
+    """A route handler: the site's own files and data:/blob:/about: pass; anything else is noted in `offsite` and refused.
+    With `asked`, each refused URL is noted there too, under the page that asked for it."""
     def route(r):
         url = r.request.url
         if url.startswith(site) or url.startswith(('data:', 'blob:', 'about:')): return r.continue_()
-        pg.offsite.append(url)
+        offsite.append(url)
+        if asked is not None:
+            try: by = r.request.frame.url.split('#')[0].removeprefix(f'{site}/')
+            except Exception: by = None
+            if by is not None and not by.endswith('.html'): by = None   # no page of the site to name: counted against every one
+            asked.append((by, url))
         return r.abort()
-    pg.route('**/*', route)
+    return route
+
+
+@pytest.fixture
+def page(browser, site):
+    "A fresh tab in a context of its own; every request of every tab of that context goes through `_guard`."
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    pg.offsite = []
+    ctx.route('**/*', _guard(site, pg.offsite))
     yield pg
     ctx.close()
 
 
-def test_every_page_loads_with_nothing_requested_off_the_machine(page, site):
+@pytest.fixture(scope='session')
+def loaded(browser, site):
+    """`loaded(*names)`: those pages of the site, each in a tab of its own, loaded once for the worker's session and kept
+    open for the tests that only READ a page (counts, captions, sizes, a PDF). Five tests loop over the procedure pages
+    and the handouts: each loaded all of them again. The tabs of one call load side by side. A test that changes a page
+    (a click, an emulated medium, an anchor followed, HTML added) uses `page`, never these; each call checks that no tab
+    has been sent elsewhere. Requests off the machine are caught and refused as `page`'s are: `loaded.offsite` (all),
+    `loaded.offsite_of(*names)` (those the named pages made)."""
+    ctx = browser.new_context()
+    offsite, asked = [], []
+    ctx.route('**/*', _guard(site, offsite, asked))
+    tabs = {}
+    def get(*names):
+        new = [n for n in dict.fromkeys(names) if n not in tabs]
+        for n in new:
+            tabs[n] = ctx.new_page()
+            resp = tabs[n].goto(f'{site}/{n}', wait_until='commit', timeout=PER_PAGE * len(new))
+            assert resp.status == 200, n
+        for n in new:                      # what `visit` waits for, for all the new tabs at once
+            tabs[n].wait_for_load_state('load', timeout=PER_PAGE * len(new))
+            tabs[n].evaluate(SETTLED)
+        for n in names: assert tabs[n].url == f'{site}/{n}', f'a shared tab was sent elsewhere: {n} -> {tabs[n].url}'
+        return [tabs[n] for n in names]
+    get.offsite, get.context, get.tabs = offsite, ctx, tabs
+    get.offsite_of = lambda *names: [url for by, url in asked if by is None or by in names]   # what those pages asked for
+    yield get
+    ctx.close()
+
+
+TABS = 8   # pages loaded side by side by the test of every page
+PER_PAGE = 30_000   # ms: playwright's default time for one page; n pages loaded side by side have n times that
+
+
+def test_every_page_loads_with_nothing_requested_off_the_machine(loaded, site):
+    """Every page is waited for to `networkidle` (loaded, then 500 ms with no request of its own in flight) while every
+    request of the context goes through `_guard`: the same check for each page as one page after the other, but TABS
+    pages at a time, in tabs of their own, so that their 500 ms of silence overlap instead of adding up. A tab is closed
+    only once every tab of its batch is quiet, or handed, untouched, to `loaded` if other tests read that page."""
     pages = sorted(p.name for p in SITE.glob('*.html') if p.name not in ('genindex.html', 'search.html'))
     assert 'index.html' in pages and 'rounding.html' in pages
-    for name in pages:
-        resp = page.goto(f'{site}/{name}', wait_until='networkidle')
-        assert resp.status == 200, name
-    assert page.offsite == [], page.offsite
+    status = {}
+    for i in range(0, len(pages), TABS):
+        batch = pages[i:i + TABS]
+        tabs = [loaded.context.new_page() for _ in batch]
+        for tab, name in zip(tabs, batch): status[name] = tab.goto(f'{site}/{name}', wait_until='commit', timeout=PER_PAGE * len(batch)).status
+        for tab in tabs: tab.wait_for_load_state('networkidle', timeout=PER_PAGE * len(batch))
+        for tab, name in zip(tabs, batch):
+            if name in READ_AGAIN and name not in loaded.tabs and status[name] == 200:
+                tab.evaluate(SETTLED)
+                loaded.tabs[name] = tab
+            else: tab.close()
+    assert status == {name: 200 for name in pages}, status
+    assert loaded.offsite == [], loaded.offsite
 
 
 def test_worked_example_anchor_resolves(page, site):
-    page.goto(f'{site}/bodies.html#ex-bodies-fault', wait_until='networkidle')
+    visit(page, f'{site}/bodies.html#ex-bodies-fault')
     el = page.locator('#ex-bodies-fault')
     assert el.count() == 1
     assert 'Worked example' in el.inner_text()
@@ -62,14 +120,14 @@ def test_worked_example_anchor_resolves(page, site):
 
 
 def test_api_doc_anchor_from_nbdev_link(page, site):
-    page.goto(f'{site}/rounding.html', wait_until='networkidle')
+    visit(page, f'{site}/rounding.html')
     link = page.locator('a[href="rounding.html#round_half_down"]').first
     assert link.count() == 1
     assert page.locator('[id="round_half_down"]').count() >= 1
 
 
 def test_search_finds_a_clause(page, site):
-    page.goto(f'{site}/search.html?q=devisor', wait_until='networkidle')
+    visit(page, f'{site}/search.html?q=devisor')
     page.wait_for_selector('#search-results li', timeout=15000)
     hits = page.locator('#search-results li a').all_inner_texts()
     assert any('rounding' in h.lower() for h in hits), hits
@@ -103,6 +161,7 @@ PROCEDURES = ('up_mayor_1994.html', 'up_mayor_2023.html', 'up_corporation_wards.
 COURSE = ('course_mayors.html', 'course_chairpersons.html', 'course_councils.html')
 HINDI_COURSE = ('course_mayors_hi.html', 'course_chairpersons_hi.html')
 HANDOUTS = COURSE + HINDI_COURSE
+READ_AGAIN = {'index.html', 'pictures.html', 'api.html', 'rotate.html', 'check.html', 'order.html', 'glossary.html'} | set(PROCEDURES + HANDOUTS)
 
 
 def _html(name):
@@ -110,8 +169,8 @@ def _html(name):
     return (SITE / name).read_text(encoding='utf-8')
 
 
-def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(page, site):
-    page.goto(f'{site}/index.html', wait_until='networkidle')
+def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(loaded):
+    page, = loaded('index.html')
     captions = [c.strip() for c in page.locator('.bd-sidebar-primary p.caption').all_inner_texts()]
     assert captions[0].startswith('Procedures'), captions
     first_reference = next(i for i, c in enumerate(captions) if c.startswith('Reference'))
@@ -125,18 +184,17 @@ def test_the_site_opens_on_the_procedures_then_the_course_then_the_reference(pag
         assert door in text
 
 
-def test_procedure_pages_fold_the_code_and_hide_assertions_and_signatures(page, site):
-    for name in PROCEDURES:
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        inputs = page.locator('div.cell_input')
+def test_procedure_pages_fold_the_code_and_hide_assertions_and_signatures(loaded, page, site):
+    for name, tab in zip(PROCEDURES, loaded(*PROCEDURES)):
+        inputs = tab.locator('div.cell_input')
         assert inputs.count() > 0, name
-        assert page.locator('div.cell_input:visible').count() == 0, f'{name}: code visible without unfolding'
-        closed = page.locator('details.hide.above-input:not([open])').count()
-        assert closed == page.locator('details.hide.above-input').count() > 0, name
+        assert tab.locator('div.cell_input:visible').count() == 0, f'{name}: code visible without unfolding'
+        closed = tab.locator('details.hide.above-input:not([open])').count()
+        assert closed == tab.locator('details.hide.above-input').count() > 0, name
         html = _html(name)
         assert 'test_eq(' not in html and 'test_fail(' not in html, name
         assert 'class="sig-name' not in html and '[source]' not in html, name   # no show_doc signatures
-    page.goto(f'{site}/up_mayor_2023.html#m2023-s7-5-1-b-iii', wait_until='networkidle')
+    visit(page, f'{site}/up_mayor_2023.html#m2023-s7-5-1-b-iii')
     code = page.locator('div.cell_input:has-text("def women_total_2023")')
     assert code.count() == 1 and not code.is_visible()
     summary = page.locator('details.hide:has(div.cell_input:has-text("def women_total_2023")) > summary')
@@ -149,12 +207,12 @@ def test_reference_pages_keep_their_signatures():
     assert 'round_half_down' in _html('rounding.html') and 'id="round_half_down"' in _html('rounding.html')
 
 
-def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(page, site):
+def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(loaded, page, site):
     import re
     seen = 0
-    for name in PROCEDURES + COURSE + ('pictures.html',):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        for img in page.locator('main img').all():
+    names = PROCEDURES + COURSE + ('pictures.html',)
+    for name, tab in zip(names, loaded(*names)):
+        for img in tab.locator('main img').all():
             fig = img.locator('xpath=ancestor::figure[1]')
             assert fig.count() == 1, f'{name}: an image outside a figure'
             fid = fig.get_attribute('id') or ''
@@ -164,28 +222,28 @@ def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(page, site):
             assert len(alt) > 25 and not re.fullmatch(r'[0-9a-f]{16,}(\.png)?', alt), f'{name}#{fid}: alt {alt!r}'
             seen += 1
     assert seen >= 8
-    page.goto(f'{site}/course_mayors.html#fig-course-mayor-step-5', wait_until='networkidle')
+    visit(page, f'{site}/course_mayors.html#fig-course-mayor-step-5')
     assert 'SC arrangement' in page.locator('#fig-course-mayor-step-5 figcaption').text_content()
 
 
-def test_worked_examples_link_their_input_as_csv(page, site):
+def test_worked_examples_link_their_input_as_csv(loaded, site):
     html = _html('up_mayor_2023.html')
     assert 'href="_static/data/up_corporations_17_bc_illustrative.csv"' in html
-    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    page, = loaded('course_mayors.html')
     hrefs = {a.get_attribute('href') for a in page.locator('a.download').all()}
     assert '_static/data/up_corporations_17_bc_illustrative.csv' in hrefs
     for href in hrefs:
         r = page.request.get(f'{site}/{href}')
         assert r.status == 200, href
         if href.endswith('.csv'): assert r.text().startswith('body,'), href
-    assert page.offsite == []
+    assert loaded.offsite_of('course_mayors.html') == []
 
 
-def test_every_page_names_the_version_and_the_commit_that_built_it(page, site):
+def test_every_page_names_the_version_and_the_commit_that_built_it(loaded):
     import subprocess, reservation_law
     sha = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    for name in ('index.html', 'up_mayor_2023.html', 'course_mayors.html', 'api.html'):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
+    names = ('index.html', 'up_mayor_2023.html', 'course_mayors.html', 'api.html')
+    for name, page in zip(names, loaded(*names)):
         foot = page.locator('.built-from').first
         assert foot.count() == 1 and foot.is_visible(), name
         assert page.locator('.built-from .version').inner_text() == reservation_law.__version__
@@ -195,25 +253,25 @@ def test_every_page_names_the_version_and_the_commit_that_built_it(page, site):
 
 
 def test_a_step_of_a_folded_derivation_can_be_linked(page, site):
-    page.goto(f'{site}/pictures.html#ex-pictures-derivation-step-4', wait_until='networkidle')
+    visit(page, f'{site}/pictures.html#ex-pictures-derivation-step-4')
     assert '27 %' in page.locator('#ex-pictures-derivation-step-4').inner_text()
     assert page.locator('details.derivation-more:not([open])').count() == 1     # the steps after the eighth folded
     assert not page.locator('#ex-pictures-derivation-step-12').is_visible()
-    page.goto(f'{site}/pictures.html#ex-pictures-derivation-step-12', wait_until='networkidle')
+    visit(page, f'{site}/pictures.html#ex-pictures-derivation-step-12')
     row = page.locator('#ex-pictures-derivation-step-12')
     assert row.count() == 1 and row.is_visible()        # the details it is folded in opened for it
     assert 's.7(5)(1)' in row.inner_text()
 
 
-def test_course_pages_have_blank_tables_folded_answers_and_a_self_check(page, site):
-    for name in COURSE + HINDI_COURSE:
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        assert page.locator('table.worksheet td.blank').count() >= 5, name
-        answers = page.locator('details.answer')
-        assert answers.count() >= 5 and page.locator('details.answer[open]').count() == 0, name
-        assert page.locator('section[id$="-self-check"]').count() == 1, name
-        assert page.locator('div.cell_input:visible').count() == 0, name
-    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+def test_course_pages_have_blank_tables_folded_answers_and_a_self_check(loaded):
+    names = COURSE + HINDI_COURSE
+    for name, tab in zip(names, loaded(*names)):
+        assert tab.locator('table.worksheet td.blank').count() >= 5, name
+        answers = tab.locator('details.answer')
+        assert answers.count() >= 5 and tab.locator('details.answer[open]').count() == 0, name
+        assert tab.locator('section[id$="-self-check"]').count() == 1, name
+        assert tab.locator('div.cell_input:visible').count() == 0, name
+    page, = loaded('course_mayors.html')
     assert 'illustrative' in page.locator('main').inner_text()
     first = page.locator('details.answer').first
     first.locator('summary').click()
@@ -221,7 +279,7 @@ def test_course_pages_have_blank_tables_folded_answers_and_a_self_check(page, si
 
 
 def test_the_handout_prints_on_a4_without_the_site_around_it(page, site):
-    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    visit(page, f'{site}/course_mayors.html')
     page.emulate_media(media='print')
     assert not page.locator('.bd-sidebar-primary').is_visible()
     assert page.locator('table.worksheet').first.is_visible()
@@ -247,9 +305,9 @@ PRINT_BUDGET = {'up_mayor_1994.html': 18, 'up_mayor_2023.html': 16, 'up_corporat
                 'course_mayors_hi.html': 11, 'course_chairpersons_hi.html': 12}   # a handout: its answer key on pages of its own
 
 
-def _procedure_pages(page, site) -> list:
+def _procedure_pages(loaded) -> list:
     "The pages the site's Procedures sections list, in the sidebar's order (read from the home page)."
-    page.goto(f'{site}/index.html', wait_until='networkidle')
+    page, = loaded('index.html')
     return page.evaluate("""() => [...document.querySelectorAll('.bd-sidebar-primary p.caption')]
         .filter(c => c.innerText.trim().startsWith('Procedures'))
         .flatMap(c => [...c.nextElementSibling.querySelectorAll(':scope > li > a')].map(a => a.getAttribute('href')))""")
@@ -259,18 +317,18 @@ def _pdf_pages(pdf: bytes) -> int:
     return pdf.count(b'/Type /Page') - pdf.count(b'/Type /Pages')
 
 
-def test_the_procedures_section_lists_every_procedure_notebook(page, site):
-    names = _procedure_pages(page, site)
+def test_the_procedures_section_lists_every_procedure_notebook(loaded):
+    names = _procedure_pages(loaded)
     assert set(PROCEDURES) <= set(names), names
     assert {'rotate.html', 'check.html', 'order.html'} <= set(names), names
     assert set(names) <= set(PRINT_BUDGET), f'a new procedure page needs a print budget: {names}'
 
 
-def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_described(page, site):
+def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_described(loaded, page, site):
     import re
-    for name in _procedure_pages(page, site):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        figs = page.locator('main figure:has(img)')
+    names = _procedure_pages(loaded)
+    for name, tab in zip(names, loaded(*names)):
+        figs = tab.locator('main figure:has(img)')
         assert figs.count() >= 3, f'{name}: {figs.count()} figures'
         ids = []
         for i in range(figs.count()):
@@ -285,8 +343,8 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
             assert fig.locator('img').evaluate('e => e.complete && e.naturalWidth > 0'), f'{name}#{fid}: image not loaded'
             ids.append(fid)
         assert len(set(ids)) == len(ids), f'{name}: anchors repeat {ids}'
-        for fid in (ids[0], ids[-1]):       # the anchor resolves: a link to it lands on the figure
-            page.goto(f'{site}/{name}#{fid}', wait_until='networkidle')
+        for fid in (ids[0], ids[-1]):       # the anchor resolves: a link to it lands on the figure (in `page`: it changes the page)
+            visit(page, f'{site}/{name}#{fid}')
             assert page.locator(f'[id="{fid}"]').count() == 1
             top, room = page.locator(f'[id="{fid}"]').evaluate('e => [e.getBoundingClientRect().top, window.innerHeight]')
             assert -5 < top < room - 100, f'{name}#{fid}: not scrolled to ({top} of {room})'
@@ -296,14 +354,14 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
             if 'illustrative' in given:
                 cap = figs.nth(i).locator('figcaption').inner_text()
                 assert re.search(r'illustrative|made-up|invented', cap), f'{name}#{ids[i]}: input {given!r}, caption {cap!r}'
-    assert page.offsite == []
+    assert page.offsite == [] and loaded.offsite_of(*names) == []
 
 
-def test_figures_are_readable_at_100_per_cent(page, site):
+def test_figures_are_readable_at_100_per_cent(loaded):
     "Shown at the page's width, a figure is not scaled below 90 % of its size at 96 dpi: 9 pt labels stay 9 pt or near."
     import base64, struct
-    for name in _procedure_pages(page, site):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
+    names = _procedure_pages(loaded)
+    for name, page in zip(names, loaded(*names)):
         for img in page.locator('main figure img').all():
             src = img.get_attribute('src')
             png = base64.b64decode(src.split(',', 1)[1]) if src.startswith('data:image/png;base64,') else (SITE / src).read_bytes()
@@ -314,11 +372,11 @@ def test_figures_are_readable_at_100_per_cent(page, site):
             assert shown / (inches * 96) >= 0.9, f'{name} {src[:60]}: {inches:.1f} in wide, shown at {shown} px'
 
 
-def test_every_worked_example_input_downloads_from_the_site(page, site):
+def test_every_worked_example_input_downloads_from_the_site(loaded, site):
     "Every CSV link next to a worked example points at a file of the built site, and the site serves it."
     seen = set()
-    for name in _procedure_pages(page, site) + list(COURSE + HINDI_COURSE):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
+    names = _procedure_pages(loaded) + list(COURSE + HINDI_COURSE)
+    for name, page in zip(names, loaded(*names)):
         links = page.locator('p.example-input a.download')
         if name in PROCEDURES: assert links.count() >= 1, name
         for href in {a.get_attribute('href') for a in links.all()}:
@@ -329,11 +387,11 @@ def test_every_worked_example_input_downloads_from_the_site(page, site):
             r = page.request.get(f'{site}/{href}')
             assert r.status == 200 and r.text().startswith('body,'), f'{name}: {href}'
     assert len(seen) >= 5, seen
-    assert page.offsite == []
+    assert loaded.offsite_of(*names) == []
 
 
 def test_print_styles_keep_headings_with_what_follows_and_figures_whole(page, site):
-    page.goto(f'{site}/up_mayor_2023.html', wait_until='networkidle')
+    visit(page, f'{site}/up_mayor_2023.html')
     page.emulate_media(media='print')
     style = lambda sel, prop: page.locator(sel).first.evaluate(f'e => getComputedStyle(e)["{prop}"]')
     assert style('main h2', 'breakAfter') == 'avoid'
@@ -348,11 +406,10 @@ def test_print_styles_keep_headings_with_what_follows_and_figures_whole(page, si
     assert page.locator('main figure img').first.is_visible()
 
 
-def test_printed_procedure_pages_and_handouts_fit_their_page_budget(page, site):
-    names = _procedure_pages(page, site) + list(COURSE + HINDI_COURSE)
+def test_printed_procedure_pages_and_handouts_fit_their_page_budget(loaded):
+    names = _procedure_pages(loaded) + list(COURSE + HINDI_COURSE)
     counts = {}
-    for name in names:
-        page.goto(f'{site}/{name}', wait_until='networkidle')
+    for name, page in zip(names, loaded(*names)):
         counts[name] = _pdf_pages(page.pdf(format='A4'))
     over = {n: (k, PRINT_BUDGET[n]) for n, k in counts.items() if not 1 <= k <= PRINT_BUDGET[n]}
     assert over == {}, f'printed pages (count, budget): {over}; all: {counts}'
@@ -376,7 +433,7 @@ def test_coverage_lists_every_text():
 
 def test_procedure_derivations_are_tables_with_a_citable_anchor_per_step(page, site):
     "The build turns a printed `Result.explain()` into the derivation table, anchored under its worked example."
-    page.goto(f'{site}/up_mayor_2023.html#ex-mayor-2023-17-step-4', wait_until='networkidle')
+    visit(page, f'{site}/up_mayor_2023.html#ex-mayor-2023-17-step-4')
     row = page.locator('#ex-mayor-2023-17-step-4')
     assert row.count() == 1 and row.is_visible()
     assert 'BC offices' in row.inner_text() and '27 %' in row.inner_text()
@@ -397,7 +454,7 @@ def test_the_api_page_documents_allot_first_with_parameters_and_no_internal_help
     assert -1 not in at and at == sorted(at), dict(zip(order, at))
     for helper in ('in_force_warning', 'group_totals', '_statute', '_finish', '_pass_through', 'parameter_table', '_entry'):
         assert f'id="{helper}"' not in html, helper
-    page.goto(f'{site}/api.html#api-allot', wait_until='networkidle')
+    visit(page, f'{site}/api.html#api-allot')
     table = page.locator('section#api-allot table').first
     assert table.is_visible()
     head = [h.strip() for h in table.locator('th').all_inner_texts()]
@@ -415,7 +472,7 @@ def test_the_api_page_documents_allot_first_with_parameters_and_no_internal_help
 
 def test_the_results_page_has_the_fields_of_result_and_the_columns_of_every_statute(page, site):
     from reservation_law.core import registry
-    page.goto(f'{site}/results.html', wait_until='networkidle')
+    visit(page, f'{site}/results.html')
     fields = page.locator('section#results-result table').first.locator('tbody tr td:first-child').all_inner_texts()
     assert fields[:3] == ['statute', 'table', 'counts'] and 'provenance' in fields and 'record' in fields, fields
     for s in registry.statutes():
@@ -450,7 +507,7 @@ def _in_shipped_font(fonts) -> bool:
 
 def test_hindi_renders_in_the_shipped_font_on_the_site(page, site):
     for name in ('glossary.html', 'course_mayors_hi.html', 'course_chairpersons_hi.html', 'index.html'):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
+        visit(page, f'{site}/{name}')
         if name == 'index.html': page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<p>महापौर</p>')")
         fonts = _hindi_font(page)
         assert _in_shipped_font(fonts), f'{name}: {fonts}'
@@ -483,20 +540,19 @@ def test_the_order_and_the_check_report_carry_their_own_font(page):
     assert page.offsite == []
 
 
-def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(page, site):
+def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(loaded, page, site):
     import pandas as pd
     from reservation_law.core.bodies import example_path
     from reservation_law.course import fmt_indian
     pop = int(pd.read_csv(example_path('up_corporations_17_bc_illustrative.csv')).population.sum())
     for hi, en in (('course_mayors_hi.html', 'course_mayors.html'), ('course_chairpersons_hi.html', 'course_chairpersons.html')):
-        page.goto(f'{site}/{hi}', wait_until='networkidle')
-        assert page.locator(f'main a[href="{en}"]').count() >= 1, hi
-        text = page.locator('main').inner_text()
+        hi_tab, en_tab = loaded(hi, en)
+        assert hi_tab.locator(f'main a[href="{en}"]').count() >= 1, hi
+        text = hi_tab.locator('main').inner_text()
         assert 'translation to be checked by a translator' in text and 'not in the texts received' in text, hi
         assert 'चरण 1' in text and 'उत्तर' in text, hi
-        page.goto(f'{site}/{en}', wait_until='networkidle')
-        assert page.locator(f'main a[href="{hi}"]').count() >= 1, en
-    page.goto(f'{site}/course_mayors_hi.html', wait_until='networkidle')
+        assert en_tab.locator(f'main a[href="{hi}"]').count() >= 1, en
+    visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
     page.locator('#course-mayor-hi-step-1 ~ * details.answer > summary, section#course-mayor-hi-step-1 details.answer > summary').first.click()
     shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
     assert fmt_indian(pop) in shown and f'{pop:,}' not in shown, shown         # 1,85,51,810, not 18,551,810
@@ -504,40 +560,45 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
     assert '15,85,704' in worksheet and '1,585,704' not in worksheet
 
 
-def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(page, site):
+def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(loaded):
     import subprocess, reservation_law
     sha = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    for name in HANDOUTS:
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        head = page.locator('table.handout-head').first
-        assert head.is_visible(), name
-        text = head.inner_text()
-        assert f'reservation_law {reservation_law.__version__}' in text, name
-        assert ('30 March 2023' in text or '30.03.2023' in text or 'not stated in the text received' in text), name  # the text taught, in force from
-        if sha: assert sha in text, f'{name}: {text}'                            # the commit (the site's build)
-        key = page.locator('details.answer-key')
-        assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
-        answers = page.locator('details.answer:not(.answer-key)').count()
-        assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
-        page.emulate_media(media='print')
-        assert head.is_visible(), name
-        style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
-        assert style == 'page', (name, style)
-        assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
-        first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
-        assert not first.is_visible(), name                                      # the answers in the page stay folded
-        page.emulate_media(media='screen')
+    for name, page in zip(HANDOUTS, loaded(*HANDOUTS)):
+        try: _handout_on_screen_and_paper(page, name, sha)
+        finally: page.emulate_media(media='null')    # the shared tab as it was: no medium emulated (page.pdf prints)
 
 
-def test_no_answer_before_its_fold(page, site):
+def _handout_on_screen_and_paper(page, name: str, sha: str):
+    "What a handout shows on screen, then printed (the print medium emulated): its head, its folded answer key."
+    import reservation_law
+    head = page.locator('table.handout-head').first
+    assert head.is_visible(), name
+    text = head.inner_text()
+    assert f'reservation_law {reservation_law.__version__}' in text, name
+    assert ('30 March 2023' in text or '30.03.2023' in text or 'not stated in the text received' in text), name  # the text taught, in force from
+    if sha: assert sha in text, f'{name}: {text}'                            # the commit (the site's build)
+    key = page.locator('details.answer-key')
+    assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
+    answers = page.locator('details.answer:not(.answer-key)').count()
+    assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
+    page.emulate_media(media='print')
+    assert head.is_visible(), name
+    style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
+    assert style == 'page', (name, style)
+    assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
+    first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
+    assert not first.is_visible(), name                                      # the answers in the page stay folded
+
+
+def test_no_answer_before_its_fold(loaded, page, site):
     "On the course pages, every picture of an answer is inside its closed fold, on screen and on paper."
-    for name in COURSE + HINDI_COURSE:
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        figs = page.locator('main figure')
+    names = COURSE + HINDI_COURSE
+    for name, tab in zip(names, loaded(*names)):
+        figs = tab.locator('main figure')
         for i in range(figs.count()):
             assert figs.nth(i).evaluate("e => !!e.closest('details.answer')"), f'{name}: figure {i} outside an answer fold'
             assert not figs.nth(i).is_visible(), f'{name}: figure {i} shown before its fold is opened'
-    page.goto(f'{site}/course_mayors.html', wait_until='networkidle')
+    visit(page, f'{site}/course_mayors.html')
     fold = page.locator('details.answer:has(#fig-course-mayor-step-5)')
     assert fold.count() == 1
     fold.locator('summary').click()
@@ -558,19 +619,19 @@ def test_no_page_names_a_version_other_than_the_package_s():
     assert f'reservation_law {reservation_law.__version__} (commit ' in re.sub(r'<[^>]+>', '', cite)
 
 
-def test_the_plain_words_pages_have_no_code_names_out_of_a_note(page, site):
+def test_the_plain_words_pages_have_no_code_names_out_of_a_note(loaded, page, site):
     "The 2023 page shows its input table and says in words what 'The statute, end to end' does; the home page runs no test."
-    page.goto(f'{site}/up_mayor_2023.html#m2023-statute', wait_until='networkidle')
+    visit(page, f'{site}/up_mayor_2023.html#m2023-statute')
     sec = page.locator('section#m2023-statute')
     assert sec.locator('table').first.is_visible() and 'stage' in sec.locator('table').first.inner_text()
     data = page.locator('section#m2023-data')
     assert data.locator('table').count() >= 1 and 'Agra' in data.locator('table').first.inner_text()
     assert "Result.record[" not in page.locator('main').inner_text()          # only in a closed note
-    for name in ('up_mayor_1994.html', 'check.html', 'glossary.html'):
-        page.goto(f'{site}/{name}', wait_until='networkidle')
-        text = page.locator('main').inner_text()
+    names = ('up_mayor_1994.html', 'check.html', 'glossary.html')
+    for name, tab in zip(names, loaded(*names)):
+        text = tab.locator('main').inner_text()
         for code in ("Result.record[", 'witness_bc', '_candidates', 'arrangement.CATEGORIES'):
-            shown = page.locator(f'main p:has-text("{code}"), main li:has-text("{code}")')
+            shown = tab.locator(f'main p:has-text("{code}"), main li:has-text("{code}")')
             assert all(not shown.nth(i).is_visible() or shown.nth(i).evaluate("e => !!e.closest('details.code-note')")
                        for i in range(shown.count())), (name, code)
     html = _html('index.html')
@@ -580,7 +641,7 @@ def test_the_plain_words_pages_have_no_code_names_out_of_a_note(page, site):
 def test_the_workbook_page_shows_a_static_run_and_says_how_to_open_it_live(page, site):
     from reservation_law.procedures.allot import allot
     from reservation_law.core.bodies import example_path
-    page.goto(f'{site}/workbook.html', wait_until='networkidle')
+    visit(page, f'{site}/workbook.html')
     text = page.locator('main').inner_text()
     assert 'make lab' in text and 'make app' in text
     rows = page.locator('table.allotment tbody tr')
@@ -602,7 +663,7 @@ def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(brows
                                     args=['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'])
     try:
         page = b.new_page()
-        page.goto(f'{site}/glossary.html', wait_until='networkidle')
+        visit(page, f'{site}/glossary.html')
         page.evaluate("""document.querySelector('main').insertAdjacentHTML('beforeend',
             '<p id="control" style="font-family: \\'Noto Sans Devanagari\\', sans-serif">नियंत्रण</p>')""")
         control = used_fonts(page, '#control')
