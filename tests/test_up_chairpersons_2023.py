@@ -280,7 +280,7 @@ def _check_division_caps(cols, it, res):
 
 
 # One generated State per example feeds both checks (one allotment per example): at 2000 examples this takes about
-# 35 s here, affordable, so max_examples is the 2000 the brief asks for.
+# 21 s of CPU here (benchmarks/README.md, "the property tests"), affordable, so max_examples is the 2000 the brief asks for.
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_properties(case):
