@@ -759,3 +759,17 @@ def test_2023_owed_names_not_in_the_input_are_dropped():
     r = up_mayor_2023(SIX, previous=prev, previous_date=date(2033, 5, 1), interpretations={'article-334': 'extended'},
                       election_date=date(2038, 5, 1))
     assert 'Gone' not in r.record['rotation']['walks']['SC']['owed'] and cats(r)['D'] == 'SC-W'
+
+
+@pytest.mark.parametrize('sid', FUNC)
+def test_a_remainder_of_exactly_half_is_ignored_and_more_than_half_adds_one(sid):
+    """(b)(i): "if it is half or less than half of the devisor, it shall be ignored and if it is more than half of the
+    devisor, the quotient shall be increased by one". Random tables almost never give an exact half: this one does
+    (8 × 1,500 / 8,000 = 1.5 for SC and for ST), and one person more gives 1.501."""
+    half = pd.DataFrame({'body': list('ABCDEFGH'), 'population': 1000, 'sc': [800, 700] + [0] * 6,
+                         'st': [0, 0, 800, 700, 0, 0, 0, 0], 'bc': 0})
+    def offices(df, g):
+        c = FUNC[sid](df).counts
+        return c[g] + c.get(g + '-W', 0)
+    assert (offices(half, 'SC'), offices(half, 'ST')) == (1, 1)
+    assert (offices(half.assign(sc=[801, 700] + [0] * 6), 'SC'), offices(half.assign(st=[0, 0, 801, 700, 0, 0, 0, 0]), 'ST')) == (2, 2)
