@@ -111,6 +111,35 @@ def test_a_csv_without_quotes_reads_as_row_by_row(tmp_path_factory, text):
     assert list(df.columns) == want[0] and df.values.tolist() == want[1] and lines == want[2]
 
 
+
+_CSV_TRICKS = ['a', 'b', ' ', ',', ',', '\n', '\r', '\r\n', '\t', 'ह', '\x0b', '\x0c', '\x1c', '\x85', '\u2028', '\ufeff',
+               '\x1a', '#', "'", '\\', 'NA', 'nan', 'null', 'None', '#N/A', '1e5', '-1.0', '0x1', 'True', 'inf']
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_CSV_TRICKS), max_size=8).map(''.join), min_size=1, max_size=6),
+       st.sampled_from(['\n', '\r\n', '\r']), st.sampled_from(['', '\n', '\r\n']))
+def test_pandas_reading_of_a_csv_without_quotes_is_csv_readers(lines, eol, end):
+    """`_plain_csv` (pandas' C parser) gives a table only where `csv.reader` gives every row whole, and then the same
+    one, cell for cell (missing-value words, a byte-order mark, line breaks pandas and csv might read differently); and
+    wherever `csv.reader` gives every row whole, it does give one (else the fast path would never be taken)."""
+    import csv, io
+    from reservation_law.core.bodies import _plain_csv, _whole
+    text = eol.join(lines) + end
+    rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))
+    df = _plain_csv(text)
+    if not _whole(rows) or text.startswith('\ufeff'): assert df is None; return
+    assert df is not None and list(df.columns) == [f.strip() for f in rows[0]] and df.values.tolist() == rows[1:]
+    assert set(map(str, df.dtypes)) <= {'object'}
+
+
+def test_a_field_longer_than_csvs_limit_is_refused_as_before(workdir):
+    "A plain CSV with a field longer than `csv`'s limit is not read by pandas (which takes it): csv's message, as before."
+    import csv
+    (workdir / 'big.csv').write_text('body,population\n' + 'A' * (csv.field_size_limit() + 1) + ',1\n', encoding='utf-8')
+    from reservation_law.core.bodies import read_table
+    with pytest.raises(InputError, match='field larger than field limit'): read_table('big.csv')
+
 def _numbers_xlsx(path, header, rows):
     "A workbook built cell by cell with openpyxl: numbers stay number cells (as a user typing them into Excel makes them)."
     import openpyxl
