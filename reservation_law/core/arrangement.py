@@ -187,8 +187,8 @@ class Arrangement:
         for a, b in _runs(tie):                                         # the rest of the tie-break: the name
             perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
-        self.order = np.array(names, dtype=object)[perm].tolist() if len(perm) else []
-        self._pop, self._num, self._den = pop[perm], num[perm], den[perm]
+        self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], np.array(names, dtype=object)[perm]
+        self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
 
     def __len__(self): return len(self.order)
     def __iter__(self): return iter(self.order)

@@ -630,8 +630,9 @@ def _all_plain(values) -> bool:
 def _names(values, rows, file, column, what, required=True) -> list:
     "Trusted names of a column; refused when blank (if `required`), twice, or two that could be one."
     if column == 'division' and _all_plain(values): return _division_names(list(values), rows, file)   # each spelling once
-    names = list(values) if _all_plain_names(list(values)) else [v if _plain_name(v) else None for v in values]   # the common case
-    for i, (r, v, n) in enumerate(zip(rows, values, names)):
+    plain = _all_plain_names(list(values))                           # the common case: nothing to clean, name by name
+    names = list(values) if plain else [v if _plain_name(v) else None for v in values]
+    for i, (r, v, n) in enumerate(zip(rows, values, names)) if not plain else ():
         if n is not None: continue
         try: n = clean_name(v, what)
         except ValueError as e: raise InputError(str(e), file=file, row=r, column=column) from None

@@ -113,7 +113,7 @@ def previous_in_order(arr: Arrangement, prev: dict, prev_row=None) -> np.ndarray
 
 def previous_by_row(names: list, prev: dict) -> np.ndarray:
     "The category each of `names` held last time ('' for none), as an array of text."
-    return np.array([p or '' for p in map(prev.get, names)], dtype=str)
+    return np.array([p or '' for p in map(prev.get, names)], dtype=object).astype(str)    # (quicker than dtype=str from the list)
 
 def holding(at: np.ndarray, cats, code: str) -> np.ndarray:
     "Which places of `at` (categories, as `previous_in_order` gives them) held `code` (see `held`); `cats`: the categories."
@@ -236,7 +236,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     order, n = arr.order, len(arr.order)
-    name = np.array(order, dtype=object)                             # name[places]: the names of places, in bulk
+    name = arr.order_array                                           # name[places]: the names of places, in bulk (read only)
     open_at = open_in_order(arr, open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
