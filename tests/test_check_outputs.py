@@ -20,3 +20,22 @@ def test_a_stale_output_of_a_cell_that_now_prints_nothing_is_caught(tmp_path, mo
     assert len(problems) == 1 and 'stored output differs' in problems[0]
     _, _, problems = check_outputs.check(_nb(tmp_path / 'fresh.ipynb', []))
     assert problems == []
+
+
+def test_check_sync_gives_a_file_rewritten_with_the_same_bytes_its_time_back(tmp_path, monkeypatch):
+    """nbdev_export rewrites every module; one left newer than its bytecode would be compiled again by every later
+    process (`make bytecode`). A file rewritten with the same bytes keeps its time; a changed one is reported."""
+    import os, stat
+    import check_sync
+    (tmp_path / 'pkg').mkdir(); (tmp_path / 'bin').mkdir()
+    same, changed = tmp_path / 'pkg' / 'same.py', tmp_path / 'pkg' / 'changed.py'
+    same.write_text('x = 1\n'); changed.write_text('y = 1\n')
+    for p in (same, changed): os.utime(p, ns=(10**18, 10**18))
+    tool = tmp_path / 'bin' / 'rewrite'
+    tool.write_text(f"#!/bin/sh\nprintf 'x = 1\\n' > {same}\nprintf 'y = 2\\n' > {changed}\n")
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setattr(check_sync, 'ROOT', tmp_path); monkeypatch.setattr(check_sync, 'BIN', tmp_path / 'bin')
+    assert check_sync.check('rewrite', ['pkg/*.py'], 'test') is False
+    assert same.stat().st_mtime_ns == 10**18 and changed.stat().st_mtime_ns != 10**18
+    tool.write_text(f"#!/bin/sh\nprintf 'x = 1\\n' > {same}\n")
+    assert check_sync.check('rewrite', ['pkg/*.py'], 'test') is True and same.stat().st_mtime_ns == 10**18
