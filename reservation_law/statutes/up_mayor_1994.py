@@ -6,7 +6,7 @@
 from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import islice, repeat, filterfalse, compress, count, chain
+from itertools import islice, repeat, filterfalse, compress, count
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
@@ -643,7 +643,7 @@ def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women
             return ": " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
                                     for why, gs in whys.items()) + "; no later block reached it"
         if len(sel): suffix[sel] = _by_kind(sel, _passed_keys(prev_w, passed, rnd_w), why)
-    serials = chain(range(start_serial, n + 1), range(1, start_serial))
+    serials = [*range(start_serial, n + 1), *range(1, start_serial)]
     if rotated: return [f"serial {s}, position {i} {frm}{x}" for s, i, x in zip(serials, range(1, n + 1), suffix.tolist())]
     return [f"serial {s}{x}" for s, x in zip(serials, suffix.tolist())]
 
