@@ -517,7 +517,7 @@ def _next_round_at(rnd: dict, rnd_at: dict, cats: np.ndarray, body: np.ndarray) 
     (in the input's order first: quick when the input is in name order)."""
     out = {}
     for g, cs in ROUND.items():
-        now = np.isin(cats, [KIND.index(c) for c in cs])
+        now = np.array([c in cs for c in KIND], dtype=bool)[cats]          # which kinds are of the group, read by row
         held = rnd_at[g] | now
         if held.all(): out[g] = sorted(body[now & rnd_at[g]].tolist())
         else:
@@ -600,17 +600,16 @@ def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd
     return dict(zip(walk, texts))
 
 def _by_kind(sel: np.ndarray, keys: list, make) -> list:
-    """`make(i)` for each of the positions `sel`, made once for each distinct combination of `keys` (small non-negative
-    integer arrays, one value a position) and shared by every position with the same: the texts of many bodies are few."""
-    key = np.zeros(len(sel), dtype='int64')
-    for k in keys: key = key * (int(k.max(initial=0)) + 1) + k[sel]
-    _, first, inv = np.unique(key, return_index=True, return_inverse=True)
-    made = [make(i) for i in sel[first].tolist()]
-    return [made[j] for j in inv.ravel().tolist()]
+    """`make(i)` for each of the positions `sel`, made once for each distinct combination of `keys` (arrays, one value a
+    position) and shared by every position with the same: the texts of many bodies are few."""
+    made, combos = {}, list(zip(*(k[sel].tolist() for k in keys)))
+    for i, key in zip(sel.tolist(), combos):
+        if key not in made: made[key] = make(i)
+    return [made[key] for key in combos]
 
 def _passed_keys(prev_w: tuple, passed: dict, rnd_w: dict | None) -> list:
     "What a passed-over body's reason depends on, by position: last time's category, the rounds that hold it, the runs that passed it."
-    return [prev_w[0]] + [a.astype('int64') for a in (list(rnd_w.values()) if rnd_w else []) + list(passed.values())]
+    return [prev_w[0]] + (list(rnd_w.values()) if rnd_w else []) + list(passed.values())
 
 def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women, rnd=None, rnd_w=None) -> list:
     """`_reasons_1994` over positions, in bulk: `got` the office of each position of the walk (indices into `KIND`) and
@@ -688,13 +687,14 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     in_walk = lambda a: a[place]                                       # a value by place, in walk order
     prev_w = (in_walk(prev_at[0]), prev_at[1])
     skip = previous is not None and it['rotation'] == 'skip-repeats'
+    again = np.array([[repeats(None if p is _ABSENT else p, c) for c in KIND] for p in prev_at[1]], dtype=bool)   # (last time, now)
     live = [c for c in BLOCKS if ex[c]]
     bars, relaxed, earlier = None, None, {}
     if skip:
         if it['previous-election'] == 'every-earlier':      # the elections before the last, from the record: by name
             earlier = _earlier(prev, rec, it['previous-election'], assumptions)
             bars = {c: in_walk(_member(names, s)) for c, s in _barred(earlier, live).items()}
-        else: bars = {c: in_walk(_which(prev_at, lambda p: repeats(p, c))) for c in live}    # last time's alone, a kind at a time
+        else: bars = {c: in_walk(again[prev_at[0], KIND.index(c)]) for c in live}     # last time's alone
     this_round = it['previous-election'] == 'this-round'
     if this_round:
         rnd = _round(rec, assumptions) if previous is not None else {g: set() for g in ROUND}
@@ -724,16 +724,17 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                                         "these offices: given, in walk order, to corporations that held the group or a women's "
                                         "office earlier in the round (previous-election=this-round): " + ', '.join(
                                             f"{walk[p]} {c} (it held {held_in_round(rnd, walk[p], ROUND_OF[c])})" for p, c in info['again'])))
-    if previous is not None:      # the pairs (last time, this time) that repeat, asked once each; then every position at once
-        again = np.array([[repeats(None if p is _ABSENT else p, c) for c in KIND] for p in prev_w[1]], dtype=bool)
+    if previous is not None:      # the pairs (last time, this time) that repeat (`again`), every position at once
         rep = np.flatnonzero(again[prev_w[0], got])                         # in walk order
         if len(rep):
             why = ('the cyclic walk gives' if not skip else 'too few corporations were left, and the fallback gives')
             warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
                 + '; '.join(f"{walk[i]} {prev[walk[i]]}→{KIND[got[i]]}" for i in rep.tolist()), tuple(walk[i] for i in rep.tolist())))
-    change = np.flatnonzero(got[1:] != got[:-1])                        # neighbours in the walk with different offices;
-    for i in change[order._value[place[change]] == order._value[place[change + 1]]].tolist():     # those tied on the key
+    # `ties_between` over the walk, its pairs found in bulk: neighbours in the walk with different offices, and of those
+    # the ones tied on the key (equal classes of equal keys, `_value`, as `ties_between` reads them), a warning each
+    change = np.flatnonzero(got[1:] != got[:-1])
+    for i in change[order._value[place[change]] == order._value[place[change + 1]]].tolist():
         warns += order.ties_between(walk[i:i + 2], {walk[i]: KIND[got[i]], walk[i + 1]: KIND[got[i + 1]]}, 'the blocks of (d)',
                                     places=place[i:i + 2])
     e = _last_women_at((got, list(KIND)))
