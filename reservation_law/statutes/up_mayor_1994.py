@@ -599,17 +599,21 @@ def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd
                                                    for why, gs in whys.items()) + "; no later block reached it"
     return dict(zip(walk, texts))
 
-def _by_kind(sel: np.ndarray, keys: list, make) -> list:
-    """`make(i)` for each of the positions `sel`, made once for each distinct combination of `keys` (arrays, one value a
-    position) and shared by every position with the same: the texts of many bodies are few."""
-    made, combos = {}, list(zip(*(k[sel].tolist() for k in keys)))
-    for i, key in zip(sel.tolist(), combos):
-        if key not in made: made[key] = make(i)
-    return [made[key] for key in combos]
+def _by_kind(sel: np.ndarray, kinds: np.ndarray, flags: list, make) -> list:
+    """`make(i)` for each of the positions `sel`, made once for each distinct combination of `kinds` (small integers)
+    and `flags` (boolean arrays), one value of each a position, and shared by every position with the same: the texts
+    of many bodies are few."""
+    key = kinds[sel].astype('int64')
+    for f in flags: key = key * 2 + f[sel]                  # one integer a combination
+    made, keys = {}, key.tolist()
+    for i, k in zip(sel.tolist(), keys):
+        if k not in made: made[k] = make(i)
+    return [made[k] for k in keys]
 
-def _passed_keys(prev_w: tuple, passed: dict, rnd_w: dict | None) -> list:
-    "What a passed-over body's reason depends on, by position: last time's category, the rounds that hold it, the runs that passed it."
-    return [prev_w[0]] + (list(rnd_w.values()) if rnd_w else []) + list(passed.values())
+def _passed_keys(prev_w: tuple, passed: dict, rnd_w: dict | None) -> tuple:
+    """What a passed-over body's reason depends on, by position: last time's category (`_kinds`), and the flags of the
+    rounds that hold it and of the runs that passed it over."""
+    return prev_w[0], (list(rnd_w.values()) if rnd_w else []) + list(passed.values())
 
 def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women, rnd=None, rnd_w=None) -> list:
     """`_reasons_1994` over positions, in bulk: `got` the office of each position of the walk (indices into `KIND`) and
@@ -641,7 +645,7 @@ def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women
                 if passed[g][i]: whys.setdefault(_passed_for(walk[i], g, prev, rnd, True), []).append(f"{ITEM[g]} ({g})")
             return ": " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
                                     for why, gs in whys.items()) + "; no later block reached it"
-        if len(sel): suffix[sel] = _by_kind(sel, _passed_keys(prev_w, passed, rnd_w), why)
+        if len(sel): suffix[sel] = _by_kind(sel, *_passed_keys(prev_w, passed, rnd_w), why)
     serials = [*range(start_serial, n + 1), *range(1, start_serial)]
     if rotated: return [f"serial {s}, position {i} {frm}{x}" for s, i, x in zip(serials, range(1, n + 1), suffix.tolist())]
     return [f"serial {s}{x}" for s, x in zip(serials, suffix.tolist())]
@@ -685,6 +689,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     walk = names[start:] + names[:start]
     place = (start + np.arange(n)) % max(n, 1)                         # the place in the serial order of each position of the walk
     in_walk = lambda a: a[place]                                       # a value by place, in walk order
+    row = order.positions[place]                                        # the input's row of each position of the walk
     prev_w = (in_walk(prev_at[0]), prev_at[1])
     skip = previous is not None and it['rotation'] == 'skip-repeats'
     again = np.array([[repeats(None if p is _ABSENT else p, c) for c in KIND] for p in prev_at[1]], dtype=bool)   # (last time, now)
@@ -699,7 +704,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     if this_round:
         rnd = _round(rec, assumptions) if previous is not None else {g: set() for g in ROUND}
         rnd_row = {g: _member(body, rnd[g]) for g in ROUND}             # who holds each group in the round, by row
-        rnd_w = {g: a[order.positions[place]] for g, a in rnd_row.items()}
+        rnd_w = {g: a[row] for g, a in rnd_row.items()}
         if skip:      # the round's bar; then, if too few are new to the round, the group's round alone; then the last election's
             in_round, in_group = _round_barred_at(rnd_w, live, n), _round_barred_at(rnd_w, live, n, women=False)
             bars, relaxed = {c: bars[c] | in_round[c] for c in live}, ({c: bars[c] | in_group[c] for c in live}, bars)
@@ -715,7 +720,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     sel = np.flatnonzero(passed_any & (got == 0))
     p_rnd = rnd if this_round else None
     if len(sel):
-        short = _by_kind(sel, _passed_keys(prev_w, info['passed'], rnd_w if this_round else None),
+        short = _by_kind(sel, *_passed_keys(prev_w, info['passed'], rnd_w if this_round else None),
                          lambda i: '; '.join(dict.fromkeys(_passed_for(walk[i], g, prev, p_rnd) for g in info['passed']
                                                            if info['passed'][g][i])))
         steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
@@ -743,7 +748,6 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
                            'last_women': end, 'last_women_category': KIND[got[e]] if e is not None else None,
                            'last_women_position': e + 1 if e is not None else None,
                            'next_start': walk[(e + 1) % n] if end else None}}
-    row = order.positions[place]                                        # the input's row of each position of the walk
     def by_row(a):
         "Values in walk order, in the input's order."
         out = np.empty(n, dtype=a.dtype)
