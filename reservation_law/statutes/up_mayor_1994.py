@@ -230,8 +230,8 @@ def _which(at: tuple, test, absent=None) -> np.ndarray:
 
 def _first_k(ok: np.ndarray, o: int, k: int) -> np.ndarray:
     "The first `k` places where `ok` holds, reading round from place `o`: their distances from `o`, in that order."
-    w = np.flatnonzero(ok)
-    cut = int(np.searchsorted(w, o))
+    w = ok.nonzero()[0]
+    cut = int(w.searchsorted(o))
     after = w[cut:cut + k] - o
     return after if len(after) >= k else np.concatenate((after, w[:cut][:k - len(after)] + (len(ok) - o)))
 
@@ -243,7 +243,7 @@ def allot_blocks_at(walk: list, blocks: list, bars: dict | None = None, relaxed=
     `info` as `allot_blocks` gives it, by position: `passed` {item: which positions its run passed over}, `again`
     [(position, code), …]."""
     n = len(walk)
-    out, warns = np.zeros(n, dtype='int8'), []
+    out, free, warns = np.zeros(n, dtype='int8'), np.ones(n, dtype=bool), []     # the office of each position; not yet given one
     info = {'begin': {}, 'passed': {}, 'reach': -1, 'again': []}
     items = {}
     for code, k in blocks:
@@ -256,7 +256,6 @@ def allot_blocks_at(walk: list, blocks: list, bars: dict | None = None, relaxed=
         for code, k in codes:
             frm = women_end if (women_first == 'women-then-others' and not is_women(code)) else 0
             o = cyc(cur + frm)                                     # where this code's reading of the run starts
-            free = out == 0
             idx = _first_k(free if bars is None else free & ~bars[code], o, k)
             picks, at = cyc(o + idx), cyc(idx + frm)               # positions in the walk; in the run
             for looser in relaxed or ():                           # too few new to the round: a looser bar, in walk order
@@ -278,14 +277,15 @@ def allot_blocks_at(walk: list, blocks: list, bars: dict | None = None, relaxed=
             if len(picks) < k:
                 warns.append(LegalWarning('fallback', clause, f"no corporation left for {k - len(picks)} {code} office(s): "
                                           "they cannot be allotted"))
-            out[picks] = KIND.index(code)
+            out[picks], free[picks] = KIND.index(code), False
             if len(at):
-                furthest = max(furthest, int(at.max()))
-                if is_women(code) and code != 'W': women_end = int(at.max()) + 1
+                top = int(at.max())
+                furthest = max(furthest, top)
+                if is_women(code) and code != 'W': women_end = top + 1
         if furthest >= 0:                                          # reached in this run, not allotted: passed over
             span = cyc(cur + np.arange(furthest + 1))
             info['passed'][g] = passed = np.zeros(n, dtype=bool)
-            passed[span[out[span] == 0]] = True
+            passed[span[free[span]]] = True
             cur = cyc(cur + furthest + 1)
             info['reach'] = max(info['reach'], info['begin'][g] + furthest)
     return out, warns, info
@@ -458,6 +458,15 @@ def _previous_1994(previous, names, warns, rows=None):
         rec = None
     return prev, rec, by_row
 
+_AGAIN = {}        # last time's code → `repeats` of it by each of `KIND`: asked once a process for each code
+
+def _again(p) -> list:
+    "For a body that held `p` last time, would each of `KIND` repeat it (`repeats`)? Asked once for each code (a string)."
+    if p in _AGAIN: return _AGAIN[p]
+    row = [repeats(p, c) for c in KIND]
+    if isinstance(p, str) and len(_AGAIN) < 64: _AGAIN[p] = row
+    return row
+
 def _barred(earlier: dict, codes) -> dict:
     """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
     `earlier` ({body: codes}, as `_earlier` gives it); `repeats` asked once for each distinct history, not each body."""
@@ -511,18 +520,20 @@ def _next_round(rnd: dict, cats: dict) -> dict:
         out[g] = sorted(now & rnd[g]) if len(held) >= len(cats) and held.issuperset(cats) else sorted(held)
     return out
 
+_ROUND_KINDS = {g: np.array([c in cs for c in KIND], dtype=bool) for g, cs in ROUND.items()}   # the kinds of each round
+
 def _next_round_at(rnd: dict, rnd_at: dict, cats: np.ndarray, body: np.ndarray) -> dict:
     """`_next_round` over rows: `rnd_at` {group: which rows hold it in the round `rnd`}, `cats` this election's category
     of each row (indices into `KIND`), `body` the names of the rows (an array). A round's names are sorted once chosen
     (in the input's order first: quick when the input is in name order)."""
     out = {}
     for g, cs in ROUND.items():
-        now = np.array([c in cs for c in KIND], dtype=bool)[cats]          # which kinds are of the group, read by row
-        held = rnd_at[g] | now
+        now = _ROUND_KINDS[g][cats]                                     # this election's holders
+        held = rnd_at[g] | now if rnd[g] else now
         if held.all(): out[g] = sorted(body[now & rnd_at[g]].tolist())
         else:
             names = body[held].tolist()
-            if int(rnd_at[g].sum()) < len(rnd[g]): names += rnd[g] - set(body.tolist())     # gone from this input
+            if rnd[g] and int(rnd_at[g].sum()) < len(rnd[g]): names += rnd[g] - set(body.tolist())     # gone from this input
             out[g] = sorted(names)
     return out
 
@@ -692,7 +703,7 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     row = order.positions[place]                                        # the input's row of each position of the walk
     prev_w = (in_walk(prev_at[0]), prev_at[1])
     skip = previous is not None and it['rotation'] == 'skip-repeats'
-    again = np.array([[repeats(None if p is _ABSENT else p, c) for c in KIND] for p in prev_at[1]], dtype=bool)   # (last time, now)
+    again = np.array([_again(None if p is _ABSENT else p) for p in prev_at[1]], dtype=bool)   # (last time, now): repeats?
     live = [c for c in BLOCKS if ex[c]]
     bars, relaxed, earlier = None, None, {}
     if skip:
