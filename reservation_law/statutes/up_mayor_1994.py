@@ -520,15 +520,13 @@ def _next_round(rnd: dict, cats: dict) -> dict:
         out[g] = sorted(now & rnd[g]) if len(held) >= len(cats) and held.issuperset(cats) else sorted(held)
     return out
 
-_ROUND_KINDS = {g: np.array([c in cs for c in KIND], dtype=bool) for g, cs in ROUND.items()}   # the kinds of each round
-
 def _next_round_at(rnd: dict, rnd_at: dict, cats: np.ndarray, body: np.ndarray) -> dict:
     """`_next_round` over rows: `rnd_at` {group: which rows hold it in the round `rnd`}, `cats` this election's category
     of each row (indices into `KIND`), `body` the names of the rows (an array). A round's names are sorted once chosen
     (in the input's order first: quick when the input is in name order)."""
     out = {}
     for g, cs in ROUND.items():
-        now = _ROUND_KINDS[g][cats]                                     # this election's holders
+        now = np.array([c in cs for c in KIND], dtype=bool)[cats]          # this election's holders (the group's kinds, by row)
         held = rnd_at[g] | now if rnd[g] else now
         if held.all(): out[g] = sorted(body[now & rnd_at[g]].tolist())
         else:
