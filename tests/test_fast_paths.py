@@ -184,3 +184,85 @@ def test_text_frame_from_an_array_is_from_lists(rows):
     fast, slow = bodies._text_frame(rows, header), pd.DataFrame(rows, columns=header, dtype=object)
     assert fast.equals(slow) and fast.columns.equals(slow.columns) and list(fast.dtypes) == list(slow.dtypes)
     assert fast.index.equals(slow.index) and fast.to_numpy().tolist() == slow.to_numpy().tolist()
+
+
+def _random_1994(rng, n_max=40):
+    "A random walk, blocks, bars (two sets a code) and a previous allotment with gaps, for the 1994 walk's fast paths."
+    from reservation_law.statutes.up_mayor_1994 import BLOCKS
+    n = rng.randint(1, n_max)
+    walk = [f'C{i:02d}' for i in rng.sample(range(n), n)]
+    blocks = [(c, rng.randint(0, 4)) for c in BLOCKS]
+    live = [c for c, k in blocks if k]
+    bar = lambda: {c: set(rng.sample(walk, rng.randint(0, n))) for c in live}
+    prev = {b: rng.choice(BLOCKS + ('UR', 'UR')) for b in walk if rng.random() > 0.15}
+    return walk, blocks, live, bar(), bar(), prev
+
+
+def _as_positions(walk, sets):
+    "Bars {code: set of bodies} as {code: which positions of `walk` they hold} (what `allot_blocks_at` reads)."
+    import numpy as np
+    return {c: np.array([b in s for b in walk], dtype=bool) for c, s in sets.items()}
+
+
+def test_allot_blocks_over_positions_is_body_by_body():
+    "The 1994 walk over positions in bulk (`allot_blocks_at`) allots, warns, begins and passes over as `allot_blocks` does."
+    import random
+    from reservation_law.statutes.up_mayor_1994 import allot_blocks, allot_blocks_at, _NotIn, KIND
+    rng = random.Random(94)
+    for trial in range(400):
+        walk, blocks, live, one, two, _ = _random_1994(rng)
+        for elig, relaxed in ((None, None), (_NotIn(one), None), (_NotIn(one, two), (_NotIn(one), _NotIn(two)))):
+            women_first = rng.choice(('in-the-run', 'women-then-others'))
+            slow = allot_blocks(walk, blocks, elig, women_first=women_first, relaxed=relaxed)
+            bars = None if elig is None else _as_positions(walk, one if relaxed is None else {c: one[c] | two[c] for c in live})
+            loose = [_as_positions(walk, one), _as_positions(walk, two)] if relaxed else None
+            codes, warns, info = allot_blocks_at(walk, blocks, bars, loose, women_first=women_first)
+            assert {b: KIND[c] for b, c in zip(walk, codes.tolist()) if c} == slow[0], (trial, walk, blocks)
+            assert warns == slow[1] and info['begin'] == slow[2]['begin'] and info['reach'] == slow[2]['reach']
+            passed = {}
+            for g, at in info['passed'].items():
+                for i in at.nonzero()[0].tolist(): passed.setdefault(walk[i], []).append(g)
+            assert passed == slow[2]['passed']
+            assert [(walk[p], c) for p, c in info['again']] == list(slow[2]['again'].items())
+
+
+def test_reasons_and_round_over_positions_are_body_by_body():
+    "The 1994 reasons and the next round over positions (`_reasons_at`, `_next_round_at`) are those made body by body."
+    import random, numpy as np
+    from reservation_law.statutes.up_mayor_1994 import (allot_blocks, allot_blocks_at, _NotIn, KIND, ROUND, _kinds,
+                                                        _reasons_1994, _reasons_at, _next_round, _next_round_at, _ABSENT)
+    rng = random.Random(1994)
+    for trial in range(300):
+        walk, blocks, live, one, two, prev = _random_1994(rng)
+        rnd = {g: set(rng.sample(walk + ['Gone'], rng.randint(0, len(walk)))) for g in ROUND}
+        got, _, info = allot_blocks(walk, blocks, _NotIn(one, two), relaxed=(_NotIn(one),))
+        codes, _, info_at = allot_blocks_at(walk, blocks, _as_positions(walk, {c: one[c] | two[c] for c in live}),
+                                            [_as_positions(walk, one)])
+        cats = {b: got.get(b, 'UR') for b in walk}
+        start, rotated, last = rng.randint(1, len(walk)), rng.random() > 0.2, rng.choice(walk + [None])
+        with_round = bool(info['again']) or rng.random() > 0.5       # offices given again are said so from the round
+        slow = _reasons_1994(walk, cats, info, prev, start, rotated, last, rnd if with_round else None)
+        prev_w = _kinds([prev.get(b, _ABSENT) for b in walk])
+        rnd_w = {g: np.array([b in rnd[g] for b in walk], dtype=bool) for g in ROUND}
+        fast = _reasons_at(walk, codes, info_at, prev, prev_w, start, rotated, last, *((rnd, rnd_w) if with_round else (None, None)))
+        assert fast == [slow[b] for b in walk], trial
+        order = sorted(walk, key=lambda b: rng.random())          # rows in another order than the walk's
+        row_of = {b: i for i, b in enumerate(order)}
+        by_row = np.zeros(len(walk), dtype='int8'); by_row[[row_of[b] for b in walk]] = codes
+        rnd_row = {g: np.array([b in rnd[g] for b in order], dtype=bool) for g in ROUND}
+        assert _next_round_at(rnd, rnd_row, by_row, np.array(order, dtype=object)) == _next_round(rnd, cats)
+
+
+def test_rotation_start_over_positions_is_by_name():
+    "Where the 1994 walk starts, inferred from last time's categories read in bulk (`at`), is where the names say."
+    import random
+    from reservation_law.statutes.up_mayor_1994 import rotation_start, _kinds, _ABSENT
+    rng = random.Random(22)
+    for trial in range(500):
+        n = rng.randint(1, 30)
+        order = [f'C{i:02d}' for i in range(n)]
+        pool = rng.choice([('UR',), ('W',), ('SC-W', 'UR'), ('W', 'UR', 'SC'), ('SC-W', 'SC', 'ST-W', 'BC-W', 'BC', 'W', 'UR')])
+        prev = {b: rng.choice(pool) for b in order if rng.random() > 0.2}
+        rec = rng.choice([None, {}, {'last_women': rng.choice(order)}])
+        at = _kinds([prev.get(b, _ABSENT) for b in order])
+        assert rotation_start(order, prev, rec, at) == rotation_start(order, prev, rec), (trial, prev, rec)

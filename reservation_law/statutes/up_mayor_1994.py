@@ -14,11 +14,11 @@ from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
 # %% auto #0
-__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'ROTATION',
+__all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'KIND', 'ROTATION',
            'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'ROUND', 'ROUND_OF',
            'ROUND_WORDS', 'STATUTE_1994', 'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994',
-           'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks', 'check_e', 'last_women_office',
-           'rotation_start', 'start_ties', 'infer_walk_start', 'held_in_round', 'up_mayor_1994']
+           'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks', 'allot_blocks_at', 'check_e',
+           'last_women_office', 'rotation_start', 'start_ties', 'infer_walk_start', 'held_in_round', 'up_mayor_1994']
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -212,6 +212,84 @@ def allot_blocks(walk: list, blocks: list, eligible=None, clause: str = 's.7(5)(
             info['reach'] = max(info['reach'], info['begin'][g] + furthest)
     return out, warns, info
 
+# %% ../../nbs/10_up_mayor_1994.ipynb #b94fa571
+KIND = ('UR',) + BLOCKS        # this election's categories as small integers: KIND[i] (0: unreserved)
+_ABSENT = object()             # a body missing from the previous allotment, among its categories (`_kinds`)
+
+def _kinds(values: list) -> tuple:
+    "`values` as small integers: (an int32 array, the distinct values in the order they first appear)."
+    kinds = list(dict.fromkeys(values))
+    at = dict(zip(kinds, range(len(kinds))))
+    return np.fromiter(map(at.__getitem__, values), dtype='int32', count=len(values)), kinds
+
+def _which(at: tuple, test, absent=None) -> np.ndarray:
+    "Which places of `at` (codes, kinds: `_kinds`) pass `test`, asked once a kind; `_ABSENT` is asked as `absent`."
+    codes, kinds = at
+    lut = np.array([bool(test(absent if k is _ABSENT else k)) for k in kinds] or [False], dtype=bool)
+    return lut[codes]
+
+def _first_k(ok: np.ndarray, o: int, k: int) -> np.ndarray:
+    "The first `k` places where `ok` holds, reading round from place `o`: their distances from `o`, in that order."
+    w = ok.nonzero()[0]
+    cut = int(w.searchsorted(o))
+    after = w[cut:cut + k] - o
+    return after if len(after) >= k else np.concatenate((after, w[:cut][:k - len(after)] + (len(ok) - o)))
+
+def allot_blocks_at(walk: list, blocks: list, bars: dict | None = None, relaxed=(), clause: str = 's.7(5)(1)(d)',
+                    women_first: str = 'in-the-run') -> tuple:
+    """`allot_blocks` over the positions of the walk, in bulk: `bars` {code: which positions of the walk may not take it,
+    a boolean array} in place of `eligible` (None: consecutively), `relaxed` a list of such dicts in place of the looser
+    tests. Returns (codes, warnings, info): `codes` the office each position of the walk took, as an index into `KIND`;
+    `info` as `allot_blocks` gives it, by position: `passed` {item: which positions its run passed over}, `again`
+    [(position, code), …]."""
+    n = len(walk)
+    out, free, warns = np.zeros(n, dtype='int8'), np.ones(n, dtype=bool), []     # the office of each position; not yet given one
+    info = {'begin': {}, 'passed': {}, 'reach': -1, 'again': []}
+    items = {}
+    for code, k in blocks:
+        if k: items.setdefault(group_of(code), []).append((code, k))
+    cyc = (lambda a: a % n) if n else (lambda a: a)                # a position, round the walk
+    cur = 0
+    for g, codes in items.items():
+        info['begin'][g] = cur
+        furthest, women_end = -1, 0
+        for code, k in codes:
+            frm = women_end if (women_first == 'women-then-others' and not is_women(code)) else 0
+            o = cyc(cur + frm)                                     # where this code's reading of the run starts
+            idx = _first_k(free if bars is None else free & ~bars[code], o, k)
+            picks, at = cyc(o + idx), cyc(idx + frm)               # positions in the walk; in the run
+            for looser in relaxed or ():                           # too few new to the round: a looser bar, in walk order
+                if len(picks) == k: break
+                ok = free & ~looser[code]
+                ok[picks] = False
+                more = _first_k(ok, o, k - len(picks))
+                info['again'] += [(p, code) for p in cyc(o + more).tolist()]
+                picks, at = np.concatenate((picks, cyc(o + more))), np.concatenate((at, cyc(more + frm)))
+            if len(picks) < k and bars is not None:               # every open body is barred: the next in the walk
+                ok = free.copy()
+                ok[picks] = False
+                extra_at = _first_k(ok, cur, k - len(picks))
+                extra = [walk[p] for p in cyc(cur + extra_at).tolist()]
+                if extra: warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', f"every open corporation held {code} or its group "
+                                                    f"last time; {', '.join(extra)} take(s) it all the same (the next in the walk; "
+                                                    "interpretation fallback-1994=next-in-walk)", tuple(extra)))
+                picks, at = np.concatenate((picks, cyc(cur + extra_at))), np.concatenate((at, extra_at))
+            if len(picks) < k:
+                warns.append(LegalWarning('fallback', clause, f"no corporation left for {k - len(picks)} {code} office(s): "
+                                          "they cannot be allotted"))
+            out[picks], free[picks] = KIND.index(code), False
+            if len(at):
+                top = int(at.max())
+                furthest = max(furthest, top)
+                if is_women(code) and code != 'W': women_end = top + 1
+        if furthest >= 0:                                          # reached in this run, not allotted: passed over
+            span = cyc(cur + np.arange(furthest + 1))
+            info['passed'][g] = passed = np.zeros(n, dtype=bool)
+            passed[span[free[span]]] = True
+            cur = cyc(cur + furthest + 1)
+            info['reach'] = max(info['reach'], info['begin'][g] + furthest)
+    return out, warns, info
+
 # %% ../../nbs/10_up_mayor_1994.ipynb #a15583c5
 def check_e(ex: dict) -> list:
     "(e)(i): a group with exactly one office has it reserved for women. Steps saying so."
@@ -238,21 +316,35 @@ def last_women_office(walk: list, cats: dict) -> str | None:
     back = lambda women: next(compress(reversed(walk), map(women.__contains__, map(cats.get, reversed(walk)))), None)  # from the end
     return back({'W'}) or back({c for c in set(cats.values()) if is_women(c)})
 
-def rotation_start(order: list, previous: dict, record: dict | None = None) -> tuple:
+def _last_women_at(at: tuple) -> int | None:
+    "`last_women_office` over positions: `at` the categories in walk order (`_kinds`); the position of the office, or None."
+    for women in (lambda c: c == 'W', is_women):
+        i = np.flatnonzero(_which(at, women))
+        if len(i): return int(i[-1])
+    return None
+
+def rotation_start(order: list, previous: dict, record: dict | None = None, at: tuple | None = None) -> tuple:
     """(f): the index in `order` at which this election's walk starts, the corporation it follows (None when the previous
     election gave no women's office), whether that was inferred, and how it was found. From `record` (what the previous
-    result recorded of its walk) when it names a women's office of `previous`; else inferred from `previous` alone."""
+    result recorded of its walk) when it names a women's office of `previous`; else inferred from `previous` alone.
+    `at`: `previous` in the order of `order` as `_kinds` gives it, if the caller has it (read in bulk)."""
     named = last = (record or {}).get('last_women')
+    i = None                                                      # the index of `last` in `order`, when found by position
     if last is not None and is_women(previous.get(last)):
         how, inferred = f"the record of the previous election: its last women's office was {last} ({previous[last]})", False
     else:
-        s, how = infer_walk_start(order, previous)
-        last, inferred = last_women_office(order[s:] + order[:s], previous), True
+        s, how = infer_walk_start(order, previous, at)
+        if at is None: last = last_women_office(order[s:] + order[:s], previous)
+        else:
+            j = _last_women_at((np.roll(at[0], -s), at[1]))
+            i = None if j is None else (s + j) % len(order)
+            last = None if i is None else order[i]
+        inferred = True
         how = ("no record of the previous walk (a table of categories only): " if not record else
                f"the record of the previous election names {named!r}, not a women's office in it: ignored; ") + how
         if last: how += f"; its last women's office was then {last} ({previous[last]})"
     if last is None: return 0, None, inferred, how
-    return (order.index(last) + 1) % len(order), last, inferred, how
+    return ((order.index(last) if i is None else i) + 1) % len(order), last, inferred, how
 
 def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
     """Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts.
@@ -276,13 +368,14 @@ def _runs(flags: list) -> list:
     firsts, lasts = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1) - 1
     return [((gap + 1 + a) % n, (gap + 1 + b) % n, b - a + 1) for a, b in zip(firsts.tolist(), lasts.tolist())]
 
-def infer_walk_start(order: list, previous: dict) -> tuple:
+def infer_walk_start(order: list, previous: dict, at: tuple | None = None) -> tuple:
     """Without a record of the previous walk: the index in `order` at which it is taken to have started, and the inference
     in words. A walk lays its reserved offices down one after another and ends where they end, so it is taken to have started
     right after the longest run of corporations left unreserved; with no unreserved corporation, right after the end of the
-    run of its women's offices (the last block of (d))."""
+    run of its women's offices (the last block of (d)). `at`: `previous` in the order of `order` (`_kinds`), if known."""
     n = len(order)
-    ur = np.array(list(map(previous.get, order, repeat('UR'))), dtype=object) == 'UR'    # compared in C
+    ur = (np.array(list(map(previous.get, order, repeat('UR'))), dtype=object) == 'UR' if at is None else   # compared in C
+          _which(at, lambda p: p == 'UR', absent='UR'))
     if ur.all(): return 0, "the previous allotment reserves nothing: its walk is taken to have started at serial 1"
     if ur.any():
         runs = _runs(ur)
@@ -293,9 +386,9 @@ def infer_walk_start(order: list, previous: dict) -> tuple:
         how = f"its walk is taken to have started right after the longest run of unreserved corporations ({run}, in this election's order)"
         if sum(r[2] == longest for r in runs) > 1: how += "; other runs are as long: the lowest-placed was taken"
         return (end + 1) % n, how
-    women = [previous.get(b) == 'W' for b in order]
-    if not any(women): women = [is_women(previous.get(b)) for b in order]
-    if not any(women): return 0, "no corporation was unreserved and none held a women's office: taken to have started at serial 1"
+    women = [previous.get(b) == 'W' for b in order] if at is None else _which(at, lambda p: p == 'W')
+    if not np.any(women): women = [is_women(previous.get(b)) for b in order] if at is None else _which(at, is_women)
+    if not np.any(women): return 0, "no corporation was unreserved and none held a women's office: taken to have started at serial 1"
     end = _runs(women)[-1][1]
     return (end + 1) % n, (f"no corporation was unreserved: its walk is taken to have started right after the end of the run "
                            f"of its women's offices, {order[end]} (serial {end + 1})")
@@ -343,11 +436,13 @@ def _in_force_from(election_date: date | None, option: str) -> LegalWarning | No
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #31d1e277
 def _previous_1994(previous, names, warns, rows=None):
-    """The previous allotment as {body: category} and its record; warnings for corporations in one and not the other.
-    `rows`: the same names in the input's order, if the caller has them (a previous allotment of the same bodies in the
-    same order, the common case, is then known to leave none out without a look-up a name in serial order)."""
-    listed = previous['body'].tolist()
-    prev = dict(zip(listed, previous['category'].tolist()))
+    """The previous allotment as {body: category}, its record, and (given `rows`) its category for each of `rows`
+    (`_ABSENT` for a body not in it); warnings for corporations in one and not the other. `rows`: the same names in the
+    input's order, if the caller has them (a previous allotment of the same bodies in the same order, the common case,
+    is then known to leave none out without a look-up a name in serial order)."""
+    listed, cats = previous['body'].tolist(), previous['category'].tolist()
+    prev = dict(zip(listed, cats))
+    by_row = None if rows is None else cats if listed == rows else list(map(prev.get, rows, repeat(_ABSENT)))
     if rows is not None and listed == rows: missing, gone = [], []
     else:
         missing = list(filterfalse(prev.__contains__, names))
@@ -361,7 +456,16 @@ def _previous_1994(previous, names, warns, rows=None):
         warns.append(LegalWarning('gap', 's.7(5)(1)(f)', f"the record of the previous election is of {rec.get('statute')!r}, "
                                   "not of this text: ignored, and the walk inferred from the categories"))
         rec = None
-    return prev, rec
+    return prev, rec, by_row
+
+_AGAIN = {}        # last time's code → `repeats` of it by each of `KIND`: asked once a process for each code
+
+def _again(p) -> list:
+    "For a body that held `p` last time, would each of `KIND` repeat it (`repeats`)? Asked once for each code (a string)."
+    if p in _AGAIN: return _AGAIN[p]
+    row = [repeats(p, c) for c in KIND]
+    if isinstance(p, str) and len(_AGAIN) < 64: _AGAIN[p] = row
+    return row
 
 def _barred(earlier: dict, codes) -> dict:
     """(f) under skip-repeats: for each of `codes`, the bodies it would give the same group (or women) again, from
@@ -392,6 +496,20 @@ def _round_barred(rnd: dict, codes, women: bool = True) -> dict:
     a women's office."""
     return {c: set().union(*[rnd[g] for g in ROUND_OF[c] if women or g != 'women']) for c in codes}
 
+def _member(names: list, s) -> np.ndarray:
+    "Which of `names` are in the set `s`, as a boolean array."
+    if not s: return np.zeros(len(names), dtype=bool)
+    return np.fromiter(map(s.__contains__, names), dtype=bool, count=len(names))
+
+def _round_barred_at(rnd_at: dict, codes, n: int, women: bool = True) -> dict:
+    "`_round_barred` over places: `rnd_at` {group: which places hold it in the round}."
+    out = {}
+    for c in codes:
+        out[c] = np.zeros(n, dtype=bool)
+        for g in ROUND_OF[c]:
+            if women or g != 'women': out[c] |= rnd_at[g]
+    return out
+
 def _next_round(rnd: dict, cats: dict) -> dict:
     """The round after this election, for the record: each group's round with this election's holders added; a round that
     every corporation has now held closes, and the next begins with those that took the group again in this election."""
@@ -400,6 +518,21 @@ def _next_round(rnd: dict, cats: dict) -> dict:
         now = set(compress(cats, map(frozenset(cs).__contains__, cats.values())))    # this election's holders, in C
         held = rnd[g] | now
         out[g] = sorted(now & rnd[g]) if len(held) >= len(cats) and held.issuperset(cats) else sorted(held)
+    return out
+
+def _next_round_at(rnd: dict, rnd_at: dict, cats: np.ndarray, body: np.ndarray) -> dict:
+    """`_next_round` over rows: `rnd_at` {group: which rows hold it in the round `rnd`}, `cats` this election's category
+    of each row (indices into `KIND`), `body` the names of the rows (an array). A round's names are sorted once chosen
+    (in the input's order first: quick when the input is in name order)."""
+    out = {}
+    for g, cs in ROUND.items():
+        now = np.array([c in cs for c in KIND], dtype=bool)[cats]          # this election's holders (the group's kinds, by row)
+        held = rnd_at[g] | now if rnd[g] else now
+        if held.all(): out[g] = sorted(body[now & rnd_at[g]].tolist())
+        else:
+            names = body[held].tolist()
+            if rnd[g] and int(rnd_at[g].sum()) < len(rnd[g]): names += rnd[g] - set(body.tolist())     # gone from this input
+            out[g] = sorted(names)
     return out
 
 def _earlier(prev: dict, rec: dict | None, option: str, assumptions: list) -> dict:
@@ -475,6 +608,57 @@ def _reasons_1994(walk, cats, info, prev, start_serial, rotated, last_women, rnd
                                                    for why, gs in whys.items()) + "; no later block reached it"
     return dict(zip(walk, texts))
 
+def _by_kind(sel: np.ndarray, kinds: np.ndarray, flags: list, make) -> list:
+    """`make(i)` for each of the positions `sel`, made once for each distinct combination of `kinds` (small integers)
+    and `flags` (boolean arrays), one value of each a position, and shared by every position with the same: the texts
+    of many bodies are few."""
+    key = kinds[sel].astype('int64')
+    for f in flags: key = key * 2 + f[sel]                  # one integer a combination
+    made, keys = {}, key.tolist()
+    for i, k in zip(sel.tolist(), keys):
+        if k not in made: made[k] = make(i)
+    return [made[k] for k in keys]
+
+def _passed_keys(prev_w: tuple, passed: dict, rnd_w: dict | None) -> tuple:
+    """What a passed-over body's reason depends on, by position: last time's category (`_kinds`), and the flags of the
+    rounds that hold it and of the runs that passed it over."""
+    return prev_w[0], (list(rnd_w.values()) if rnd_w else []) + list(passed.values())
+
+def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women, rnd=None, rnd_w=None) -> list:
+    """`_reasons_1994` over positions, in bulk: `got` the office of each position of the walk (indices into `KIND`) and
+    `info` as `allot_blocks_at` gives them, `prev_w` last time's categories in walk order (`_kinds`), `rnd_w` the round
+    `rnd` in walk order. The reasons, in walk order: the texts shared by many made once, then one text a corporation."""
+    n, reach, begin = len(walk), info['reach'], info['begin']
+    frm = (f"of the walk from serial {start_serial} (next to {last_women}, the last office allotted to the women last time)"
+           if rotated and last_women else f"of the walk from serial {start_serial}")
+    serial = lambda i: (start_serial - 1 + i) % n + 1                  # of the body at position i of the walk
+    first = next(iter(begin), None)
+    runs = {g: (f"its run begins at serial {serial(i)}" + (", the start of the walk" if g == first else
+                                                           ", next to the last serial allotted under the item before"))
+            for g, i in begin.items()}
+    reached = n if reach >= n else reach + 1                                 # the positions the walk reached
+    tail = np.array([": reached, not allotted", f": after the last reserved office (position {reach + 1})"], dtype=object)
+    suffix = np.array([None] + [f": {CATEGORIES[c]}, block of {ITEM[group_of(c)]} ({runs[group_of(c)]})"
+                                if group_of(c) in runs else None for c in KIND[1:]], dtype=object)[got]
+    ur = np.flatnonzero(got == 0)
+    suffix[ur] = tail[(ur >= reached).astype('int64')]
+    for p, c in info['again']:
+        suffix[p] += (f"; it held {held_in_round(rnd, walk[p], ROUND_OF[c])} earlier in this round of the cycle, and no open "
+                      "corporation new to the round was left for it (previous-election=this-round)")
+    passed = info['passed']
+    if passed:
+        sel = np.flatnonzero(np.logical_or.reduce(list(passed.values())) & (got == 0))
+        def why(i):
+            whys = {}                                      # the runs it was passed over in, by the bar that passed it over
+            for g in passed:
+                if passed[g][i]: whys.setdefault(_passed_for(walk[i], g, prev, rnd, True), []).append(f"{ITEM[g]} ({g})")
+            return ": " + '; '.join(f"passed over in the run{'s' if len(gs) > 1 else ''} of {' and '.join(gs)}: {why}"
+                                    for why, gs in whys.items()) + "; no later block reached it"
+        if len(sel): suffix[sel] = _by_kind(sel, *_passed_keys(prev_w, passed, rnd_w), why)
+    serials = [*range(start_serial, n + 1), *range(1, start_serial)]
+    if rotated: return [f"serial {s}, position {i} {frm}{x}" for s, i, x in zip(serials, range(1, n + 1), suffix.tolist())]
+    return [f"serial {s}{x}" for s, x in zip(serials, suffix.tolist())]
+
 # %% ../../nbs/10_up_mayor_1994.ipynb #9b65a02a
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
@@ -492,82 +676,106 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     steps += check_e(ex)
     order = serial_order(bodies, it['tiebreak'], it['percentage'])
     names, body = order.order, bodies['body'].tolist()                # in serial order; in the input's
-    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join(map('{}. {}'.format, range(1, len(names) + 1), names))))
-    prev, start, last = {}, 0, None
+    n = len(names)
+    steps.append(Step('s.7(5)(1)(c)', f'serial order by {order.by}: ' + ', '.join([f'{i}. {b}' for i, b in zip(range(1, n + 1), names)])))
+    prev, start, last, rec, prev_at = {}, 0, None, None, (np.zeros(n, dtype='int32'), [_ABSENT])   # last time's, by place
     if previous is not None:
-        prev, rec = _previous_1994(previous, names, warns, body)
-        start, last, inferred, how = rotation_start(names, prev, rec)
+        prev, rec, prev_row = _previous_1994(previous, names, warns, body)
+        codes, kinds = _kinds(prev_row)
+        prev_at, missing = (codes[order.positions], kinds), _ABSENT in kinds
+        start, last, inferred, how = rotation_start(names, prev, rec, prev_at)
         if inferred: assumptions.append(f"s.7(5)(1)(f): {how}")
         if last is None:
             warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', "the previous allotment has no women's office: the walk "
                                       'starts at serial 1'))
             steps.append(Step('s.7(5)(1)(f)', "no women's office in the previous election: the walk starts at serial 1"))
         else:
-            warns += start_ties(order, names, (start - 1) % len(names), start, 'the rotation of (f)')
+            warns += start_ties(order, names, (start - 1) % n, start, 'the rotation of (f)')
             steps.append(Step('s.7(5)(1)(f)', f"the last office allotted to the women in the previous election: {last} "
-                              f"({prev[last]}, serial {order.rank(last)} now; {'inferred' if inferred else 'recorded'}); "
+                              f"({prev[last]}, serial {(start - 1) % n + 1} now; {'inferred' if inferred else 'recorded'}); "
                               f"the walk starts next to it, at serial {start + 1}, {names[start]}, and wraps round"))
         if previous_date is not None: assumptions.append(f"previous election held on {previous_date:%d %B %Y}")
     walk = names[start:] + names[:start]
+    place = (start + np.arange(n)) % max(n, 1)                         # the place in the serial order of each position of the walk
+    in_walk = lambda a: a[place]                                       # a value by place, in walk order
+    row = order.positions[place]                                        # the input's row of each position of the walk
+    prev_w = (in_walk(prev_at[0]), prev_at[1])
     skip = previous is not None and it['rotation'] == 'skip-repeats'
-    earlier = _earlier(prev, rec if previous is not None else None, it['previous-election'], assumptions) if skip else {}
-    barred = _barred(earlier, [c for c in BLOCKS if ex[c]]) if skip else {}
-    eligible, relaxed = (_NotIn(barred) if skip else None), None
+    again = np.array([_again(None if p is _ABSENT else p) for p in prev_at[1]], dtype=bool)   # (last time, now): repeats?
+    live = [c for c in BLOCKS if ex[c]]
+    bars, relaxed, earlier = None, None, {}
+    if skip:
+        if it['previous-election'] == 'every-earlier':      # the elections before the last, from the record: by name
+            earlier = _earlier(prev, rec, it['previous-election'], assumptions)
+            bars = {c: in_walk(_member(names, s)) for c, s in _barred(earlier, live).items()}
+        else: bars = {c: in_walk(again[prev_at[0], KIND.index(c)]) for c in live}     # last time's alone
     this_round = it['previous-election'] == 'this-round'
     if this_round:
         rnd = _round(rec, assumptions) if previous is not None else {g: set() for g in ROUND}
+        rnd_row = {g: _member(body, rnd[g]) for g in ROUND}             # who holds each group in the round, by row
+        rnd_w = {g: a[row] for g, a in rnd_row.items()}
         if skip:      # the round's bar; then, if too few are new to the round, the group's round alone; then the last election's
-            live = [c for c in BLOCKS if ex[c]]
-            in_round, in_group = _round_barred(rnd, live), _round_barred(rnd, live, women=False)
-            eligible, relaxed = _NotIn(barred, in_round), (_NotIn(barred, in_group), eligible)
-    got, aw, info = allot_blocks(walk, [(c, ex[c]) for c in BLOCKS], eligible, women_first=it['women-first'], relaxed=relaxed)
+            in_round, in_group = _round_barred_at(rnd_w, live, n), _round_barred_at(rnd_w, live, n, women=False)
+            bars, relaxed = {c: bars[c] | in_round[c] for c in live}, ({c: bars[c] | in_group[c] for c in live}, bars)
+    got, aw, info = allot_blocks_at(walk, [(c, ex[c]) for c in BLOCKS], bars, relaxed, women_first=it['women-first'])
     warns += aw
-    cats = dict(zip(names, map(got.get, names, repeat('UR'))))
-    by_code = {}
-    for b in walk:
-        if b in got: by_code.setdefault(got[b], []).append(b)
+    walk_a, kind = np.array(walk, dtype=object), np.array(KIND, dtype=object)
     for code in BLOCKS:
-        if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(by_code.get(code, []))))
+        if ex[code]: steps.append(Step('s.7(5)(1)(d)', f"{code} ({ex[code]}): " + ', '.join(walk_a[got == KIND.index(code)].tolist())))
     for g, i in info['begin'].items():
         if i: steps.append(Step(f's.7(5)(1){ITEM[g]}', f"the run of {g} begins serialwise next to the last serial allotted "
-                                f"under the item before: position {i + 1} of the walk, serial {order.rank(walk[i % len(walk)])}"))
-    passed = [b for b in compress(walk, map(info['passed'].__contains__, walk)) if b not in got]
-    why = _passed_memo(prev, rnd if this_round else None)
-    if passed: steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
-                                 + ', '.join(f"{b} ({'; '.join(dict.fromkeys(why(b, g) for g in gs))})"
-                                             for b in passed for gs in [info['passed'][b]])))
+                                f"under the item before: position {i + 1} of the walk, serial {(start + i) % n + 1}"))
+    passed_any = np.logical_or.reduce(list(info['passed'].values())) if info['passed'] else np.zeros(n, dtype=bool)
+    sel = np.flatnonzero(passed_any & (got == 0))
+    p_rnd = rnd if this_round else None
+    if len(sel):
+        short = _by_kind(sel, *_passed_keys(prev_w, info['passed'], rnd_w if this_round else None),
+                         lambda i: '; '.join(dict.fromkeys(_passed_for(walk[i], g, prev, p_rnd) for g in info['passed']
+                                                           if info['passed'][g][i])))
+        steps.append(Step('s.7(5)(1)(f)', "passed over by the first half of (f) and reached by no later block: "
+                          + ', '.join([f"{b} ({t})" for b, t in zip(walk_a[sel].tolist(), short)])))
     if info['again']: steps.append(Step('s.7(5)(1)(f)', "no open corporation new to the round of the cycle was left for "
                                         "these offices: given, in walk order, to corporations that held the group or a women's "
                                         "office earlier in the round (previous-election=this-round): " + ', '.join(
-                                            f"{b} {c} (it held {held_in_round(rnd, b, ROUND_OF[c])})" for b, c in info['again'].items())))
-    if previous is not None:
-        again = {(p, c): repeats(p, c) for p in set(prev.values()) | {None} for c in set(got.values())}   # a few pairs
-        bad = {c: {p for p in set(prev.values()) | {None} if again[p, c]} for c in by_code}     # what each code may not follow
-        rep = set().union(*(compress(bs, map(bad[c].__contains__, map(prev.get, bs))) for c, bs in by_code.items() if bad[c]))
-        rep = [b for b in walk if b in rep] if rep else []                  # in walk order
-        if rep:
+                                            f"{walk[p]} {c} (it held {held_in_round(rnd, walk[p], ROUND_OF[c])})" for p, c in info['again'])))
+    if previous is not None:      # the pairs (last time, this time) that repeat (`again`), every position at once
+        rep = np.flatnonzero(again[prev_w[0], got])                         # in walk order
+        if len(rep):
             why = ('the cyclic walk gives' if not skip else 'too few corporations were left, and the fallback gives')
             warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', f"{why} these corporations the same group "
                 f"(or women) as in the previous election, which the first half of (f) forbids: "
-                + '; '.join(f"{b} {prev[b]}→{cats[b]}" for b in rep), tuple(rep)))
-    warns += order.ties_between(walk, cats, 'the blocks of (d)', places=(start + np.arange(len(walk))) % max(len(walk), 1))
-    end = last_women_office(walk, cats)
-    pos = {end: walk.index(end) + 1} if end is not None else {}        # its position in the walk
+                + '; '.join(f"{walk[i]} {prev[walk[i]]}→{KIND[got[i]]}" for i in rep.tolist()), tuple(walk[i] for i in rep.tolist())))
+    # `ties_between` over the walk, its pairs found in bulk: neighbours in the walk with different offices, and of those
+    # the ones tied on the key (equal classes of equal keys, `_value`, as `ties_between` reads them), a warning each
+    change = np.flatnonzero(got[1:] != got[:-1])
+    for i in change[order._value[place[change]] == order._value[place[change + 1]]].tolist():
+        warns += order.ties_between(walk[i:i + 2], {walk[i]: KIND[got[i]], walk[i + 1]: KIND[got[i + 1]]}, 'the blocks of (d)',
+                                    places=place[i:i + 2])
+    e = _last_women_at((got, list(KIND)))
+    end = walk[e] if e is not None else None
     record = {'rotation': {'statute': 'up-mayor-1994', 'rotation': it['rotation'], 'walk_start': walk[0] if walk else None,
-                           'last_women': end, 'last_women_category': cats.get(end),
-                           'last_women_position': pos.get(end), 'next_start': walk[pos[end] % len(walk)] if end else None}}
-    if this_round: record['rotation']['round'] = _next_round(rnd, cats)
+                           'last_women': end, 'last_women_category': KIND[got[e]] if e is not None else None,
+                           'last_women_position': e + 1 if e is not None else None,
+                           'next_start': walk[(e + 1) % n] if end else None}}
+    def by_row(a):
+        "Values in walk order, in the input's order."
+        out = np.empty(n, dtype=a.dtype)
+        out[row] = a
+        return out
+    got_row = by_row(got)
+    if this_round: record['rotation']['round'] = _next_round_at(rnd, rnd_row, got_row, np.array(body, dtype=object))
     if it['previous-election'] == 'every-earlier':
+        cats = dict(zip(walk, kind[got].tolist()))
         record['rotation']['earlier'] = {b: sorted(set(earlier.get(b, ())) | {cats[b]} - {'UR'}) for b in names
                                          if earlier.get(b) or cats[b] != 'UR'}
-    serial = np.empty(len(names), dtype='int64'); serial[order.positions] = np.arange(1, len(names) + 1)    # by row
-    reasons = _reasons_1994(walk, cats, info, prev, start + 1, previous is not None, last, rnd if this_round and skip else None)
-    category = list(map(cats.__getitem__, body))
-    table = pd.DataFrame({'body': body, 'category': category, 'serial': serial.tolist(),
-                          'clause': ['s.7(5)(1)(d)' if c != 'UR' else
-                                     ('s.7(5)(1)(f)' if b in info['passed'] else 's.7(5)(1)(d)(iv), after') for b, c in zip(body, category)],
-                          'reason': list(map(reasons.__getitem__, body))})
-    if previous is not None: table['previous'] = list(map(prev.get, body, repeat('')))
+    serial = np.empty(n, dtype='int64'); serial[order.positions] = np.arange(1, n + 1)    # by row
+    reasons = _reasons_at(walk, got, info, prev, prev_w, start + 1, previous is not None, last,
+                          *((rnd, rnd_w) if this_round and skip else (None, None)))
+    clause = np.array(['s.7(5)(1)(d)', 's.7(5)(1)(f)', 's.7(5)(1)(d)(iv), after'], dtype=object)
+    table = pd.DataFrame({'body': body, 'category': kind[got_row], 'serial': serial,
+                          'clause': clause[np.where(got_row != 0, 0, np.where(by_row(passed_any), 1, 2))],
+                          'reason': by_row(np.array(reasons, dtype=object))})
+    if previous is not None: table['previous'] = [('' if p is _ABSENT else p) for p in prev_row] if missing else prev_row
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
 
