@@ -1,6 +1,13 @@
-import os
+import os, sys
 from pathlib import Path
 import pytest
+
+# pytest rewrites the asserts of every test module it imports, and keeps the result in tests/__pycache__ only where
+# bytecode may be written: where PYTHONDONTWRITEBYTECODE is set (as on this project's machines) each pytest process
+# (each of `make test`'s two workers) rewrote and compiled all of them again, about 3 s of CPU a process. Here, in the
+# test processes alone (not in the environment: the commands the tests start are as a user's), bytecode is written;
+# a stale file is never used (Python and pytest check the source's time and size).
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 
