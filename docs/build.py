@@ -499,14 +499,18 @@ def main():
     from nbdev.serve import proc_nbs
     import os
     os.chdir(ROOT)
-    proc = proc_nbs(n_workers=0)
+    nbs = sorted(p for p in NBS.glob('*.ipynb') if not p.name.startswith(('_', '.')))   # the notebooks nbdev processes
+    # nbdev processes only the Reference pages' notebooks: a procedure or course page is built from the notebook itself
+    # (below), so its processed copy was never read (processing runs each notebook's definitions and show_doc cells:
+    # about half of the build's own CPU went on the procedure notebooks)
+    own = [p.name for p in nbs if mode_of(p) == 'procedure']
+    proc = Path(proc_nbs(n_workers=0, skip_file_re='^[_.]' + ''.join(f'|^{re.escape(n)}$' for n in own)))
     if SRC.exists(): shutil.rmtree(SRC)
     SRC.mkdir(parents=True)
-    nbs = sorted(Path(proc).glob('*.ipynb'))
     names, sections = [], {}
     for p in nbs:   # procedure and course pages from the notebooks themselves (their exported code, folded)
         mode = mode_of(p)
-        n = convert_notebook(NBS / p.name if mode == 'procedure' else p, SRC, mode)
+        n = convert_notebook(p if mode == 'procedure' else proc / p.name, SRC, mode)
         names.append(n)
         if n != 'index': sections.setdefault(section_of(p), []).append(n)
     # the home page's table of contents: procedures, course, reference (in notebook order inside each)

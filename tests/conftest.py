@@ -1,6 +1,13 @@
-import os
+import os, sys
 from pathlib import Path
 import pytest
+
+# pytest rewrites the asserts of every test module it imports, and keeps the result in tests/__pycache__ only where
+# bytecode may be written: where PYTHONDONTWRITEBYTECODE is set (as on this project's machines) each pytest process
+# (each of `make test`'s two workers) rewrote and compiled all of them again, about 3 s of CPU a process. Here, in the
+# test processes alone (not in the environment: the commands the tests start are as a user's), bytecode is written;
+# a stale file is never used (Python and pytest check the source's time and size).
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,12 +92,17 @@ def pytest_collection_modifyitems(config, items):
     """The long properties (1,000 examples or more) first, dealt in turn to the two halves of the run: `make test`'s
     `pytest -n 2 --dist worksteal` hands each worker one half, so each starts on its share of the long ones and the short
     tests after them are stolen back and forth to even the end (a long property last on one worker kept the other idle).
-    Only the order changes: every test runs, with its examples."""
+    The tests that drive Chromium (the `browser` fixture) come first among the short ones of the first half, in their
+    order: one worker starts one Chromium and loads the shared tabs once (the served workbook's test, the last file,
+    started a second Chromium, about 3 s of CPU, in the other worker, alone at the end); stealing takes from the end of
+    a worker's queue. Only the order changes: every test runs, with its examples."""
     if config.getoption('numprocesses', None) in (None, 0) or len(items) < 4: return
     heavy = sorted((i for i in items if _examples(i) >= 1000), key=_examples, reverse=True)
     if not heavy: return
     ids = {id(i) for i in heavy}
     light = [i for i in items if id(i) not in ids]
+    drives = lambda i: 'browser' in getattr(i, 'fixturenames', ())
+    light = [i for i in light if drives(i)] + [i for i in light if not drives(i)]
     first, second = heavy[0::2], heavy[1::2]
     cut = max(0, len(items) // 2 - len(first))
     items[:] = first + light[:cut] + second + light[cut:]
