@@ -529,7 +529,8 @@ def main():
     nbformat.write(nb, idx)
     statutes = DOCS / '_static' / 'statutes'   # the texts as received, so that every quotation can be checked
     if statutes.exists(): shutil.rmtree(statutes)
-    shutil.copytree(ROOT / 'reservation_law' / 'statutes', statutes)
+    shutil.copytree(ROOT / 'reservation_law' / 'statutes', statutes,   # the texts and their README, not the statutes' code
+                    ignore=lambda d, names: [n for n in names if not n.endswith(('.txt', '.md'))])
     fonts = DOCS / '_static' / 'fonts'         # the shipped Devanagari font, its licence, and the @font-face rules for it
     if fonts.exists(): shutil.rmtree(fonts)
     shutil.copytree(ROOT / 'reservation_law' / 'fonts', fonts, ignore=shutil.ignore_patterns('__pycache__'))
@@ -540,7 +541,9 @@ def main():
     data.mkdir(parents=True)
     for f in sorted(DATA.glob('*.csv')) + [DATA / 'README.md']: shutil.copy2(f, data / f.name)
     if OUT.exists(): shutil.rmtree(OUT)
-    r = subprocess.run([sys.executable, '-m', 'sphinx', '-W', '--keep-going', '-q', '-b', 'html', '-c', str(DOCS), str(SRC), str(OUT)])
+    shutil.rmtree(OUT.parent / 'doctrees', ignore_errors=True)   # a fresh build each time, as before
+    r = subprocess.run([sys.executable, '-m', 'sphinx', '-W', '--keep-going', '-q', '-b', 'html', '-d', str(OUT.parent / 'doctrees'),
+                        '-c', str(DOCS), str(SRC), str(OUT)])   # Sphinx's cache (it holds the build's paths) beside the site, not in it
     if r.returncode: sys.exit(r.returncode)
     print(f"docs: {len(names)} pages built in {time.time() - t0:.1f} s → {OUT / 'index.html'}")
 

@@ -677,3 +677,16 @@ def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(brows
         assert _in_shipped_font(fonts), fonts                              # the shipped one draws the glossary's Hindi
     finally:
         b.close()
+
+
+def test_the_site_holds_no_path_of_the_machine_that_built_it_nor_the_statutes_code():
+    """What is published is the site alone: no file of it names the folder it was built in (a default argument shown as
+    `Path('/…/catalogue.json')` did, in a signature and the search index; Sphinx's cache did, inside the site), and the
+    statutes' folder gives their texts as received, not their code or its bytecode."""
+    _need((SITE / 'index.html').exists(), 'docs site not built: run python docs/build.py')
+    here = str(ROOT).encode()
+    named = [str(p.relative_to(SITE)) for p in SITE.rglob('*') if p.is_file() and here in p.read_bytes()]
+    assert named == [], named
+    kept = sorted(p.name for p in (SITE / '_static' / 'statutes').iterdir())
+    assert kept and all(n.endswith(('.txt', '.md')) for n in kept), kept
+    assert {'up-ulb-laws-amendment-act-2023-s3.txt', 'README.md'} <= set(kept)

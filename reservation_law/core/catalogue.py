@@ -66,13 +66,13 @@ def make() -> list:
                                   'default': i.default} for i in s.interpretations],
              'optional': _optional(s)} for s in registry.statutes()]
 
-def write(path=FILE) -> None:
-    "Make the table again from the register (after a statute or an interpretation changed)."
-    Path(path).write_text(json.dumps(make(), ensure_ascii=False, indent=1) + '\n', encoding='utf-8')
+def write(path=None) -> None:
+    "Make the table again from the register (after a statute or an interpretation changed); `path`: `FILE` unless given."
+    Path(path or FILE).write_text(json.dumps(make(), ensure_ascii=False, indent=1) + '\n', encoding='utf-8')
 
-def entries(path=FILE) -> list:
-    "Every statute as described in the table, as `Entry`s, in the register's order."
-    rows = json.loads(Path(path).read_text(encoding='utf-8'))
+def entries(path=None) -> list:
+    "Every statute as described in the table, as `Entry`s, in the register's order; `path`: `FILE` unless given."
+    rows = json.loads(Path(path or FILE).read_text(encoding='utf-8'))
     day = lambda s: None if s is None else date.fromisoformat(s)
     return [Entry(r['id'], r['title'], r['citation'], r['kind'], r['status'], tuple(map(day, r['in_force'])),
                   tuple(r['required']), r['notes'], tuple(r['codes']), tuple(r['text']),
