@@ -229,7 +229,7 @@ class Arrangement:
         as_share = self.is_share if as_share is None else as_share
         if num.dtype == object or (as_share and len(num) and int(num.max()) >= 2**40):     # beyond int64 arithmetic
             return [pct(Fraction(int(a), int(b))) if as_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
-        return pct_many(num, den) if as_share else [fmt_int(x) for x in (num // den).tolist()]
+        return pct_many(num, den) if as_share else list(map('{:,}'.format, (num // den).tolist()))    # (fmt_int, in C)
 
     def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off', at=None) -> LegalWarning | None:
         "A warning if `a` and `b` tie on the key (their order was decided by the tie-break). `at`: their places (from 0), if known."

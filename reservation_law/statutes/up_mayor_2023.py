@@ -348,7 +348,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     done = {'start': name[walk[0]] if len(walk) else None, 'end': end, 'passed': passed, 'owed': owed_next,
             'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
             'anchor': anchor, 'origin': origin,
-            'places': walk, 'taken': taken, 'skipped_at': skipped_at}         # the walk's places; indices in it
+            'places': walk, 'taken': taken, 'n_women': len(women), 'skipped_at': skipped_at}   # the walk's places; indices in it
     return allotted, name[walk].tolist(), steps, warns, done
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a059d7a4
@@ -400,35 +400,33 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     open corporations by the arrangement's key and, after a previous election, its position in the cyclic walk, where
     the walk started, and what came before it (offices, and corporations passed over under (f)). The numbers are found
     in bulk (from the walk's places, `done`), then one text a corporation from a template: cheap at any size."""
-    taken = np.sort(np.array(done['taken'], dtype='int64'))    # positions in the walk of those allotted, in walk order
+    by_pos = np.argsort(np.array(done['taken'], dtype='int64'), kind='stable')
+    taken = np.array(done['taken'], dtype='int64')[by_pos]     # positions in the walk of those allotted, in walk order
     mine = done['places'][taken]                               # their places in the order of `arr`
-    who = list(map(walk.__getitem__, taken.tolist()))
+    wcode = 'W' if code == 'W' else code + '-W'                # the women's offices come first in `taken`
+    codes = np.array([code, wcode], dtype=object)[(by_pos < done['n_women']).view('int8')].tolist()
     place = np.searchsorted(np.flatnonzero(open_row[arr.positions]), mine)   # among the open corporations
     keys, places = arr.shown(mine, as_share=code != 'W'), (place + 1).tolist()
-    if prev is None: return arr.positions[mine], list(map(got.__getitem__, who)), [f"place {p} of {len(walk)} by {arr.by} ({key})"
-                                                                         for p, key in zip(places, keys)]
+    if prev is None: return arr.positions[mine], codes, [f"place {p} of {len(walk)} by {arr.by} ({key})" for p, key in zip(places, keys)]
     before = np.searchsorted(done['skipped_at'], taken)          # passed over before each (the walk's skipped, in order)
-    held_then = list(map(prev.get, who[:int(np.searchsorted(taken, done['owed_head']))]))    # the owed, at the walk's head
+    held_then = [prev.get(walk[i]) for i in taken[:int(np.searchsorted(taken, done['owed_head']))].tolist()]  # the owed, at the walk's head
     why = {p: (f", owed a turn (out of this arrangement at its turn, holding {p}, last time)" if group_of(p) in EARLIER[code]
                else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
-    owed = [why[p] for p in held_then] + [''] * (len(who) - len(held_then))
+    owed = [why[p] for p in held_then] + [''] * (len(taken) - len(held_then))
     of, by, origin = f" office(s) of {code}", f" of {len(walk)} by {arr.by} (", _origin(code, walk, done)
     texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
              + (f" and {m} corporation(s) passed over under (f)" if m else '')
              for j, (p, key, i, o, m) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist()))]
-    return arr.positions[mine], list(map(got.__getitem__, who)), texts
+    return arr.positions[mine], codes, texts
 
 def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
     "The reasons of the corporations the walk of `code` reached and passed over, in the order of `done['skipped']`."
-    origin, out = _origin(code, walk, done), []
-    for (b, p), i in zip(done['skipped'].items(), done['skipped_at'].tolist()):
-        if held(p, code):
-            why = f"held {p} last time, and (f) bars the same group in the next election"
-        else:
-            why = (f"held {p} last time, and (f) bars a women's office to it this time (women-bar={it.get('women-bar', 'any-women')}); "
-                   f"it keeps its place in the cycle, owed a turn")
-        out.append(f"passed over at position {i + 1} of the cyclic walk of {code} ({origin}): {why}; not allotted later")
-    return out
+    origin, cats = _origin(code, walk, done), done['skipped'].values()
+    whys = {p: (f"held {p} last time, and (f) bars the same group in the next election" if held(p, code) else
+                f"held {p} last time, and (f) bars a women's office to it this time (women-bar={it.get('women-bar', 'any-women')}); "
+                f"it keeps its place in the cycle, owed a turn") for p in set(cats)}      # a few: one text each
+    at, tail = f" of the cyclic walk of {code} ({origin}): ", "; not allotted later"
+    return [f"passed over at position {i}{at}{whys[p]}{tail}" for p, i in zip(cats, (done['skipped_at'] + 1).tolist())]
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #75713adf
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
@@ -443,7 +441,11 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     prev = _previous_in_force(previous, previous_date, warns, assumptions)
     rec = _record_2023(previous, prev, warns, assumptions)
     names = bodies['body'].tolist()
-    if prev is not None:
+    # the previous allotment names the same corporations in the same order (as a result of this tool gives them): its
+    # column of categories is already by row, and nothing is missing or gone
+    cats = (previous['category'].tolist() if prev is not None and len(prev) == len(names)
+            and previous['body'].tolist() == names else None)
+    if cats is None and prev is not None:
         missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
@@ -453,7 +455,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
     everyone, open_row = np.array(names, dtype=object), np.ones(n, dtype=bool)        # the open, by row
     category, clause, reason = (np.array([v] * n, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))  # (not np.full: a copy a row)
-    prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
+    prev_row = (None if prev is None else previous_by_row(names, prev) if cats is None   # last time's categories, by row
+                else np.array([p or '' for p in cats], dtype=object).astype(str))
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
@@ -467,7 +470,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "    # in walk order
-                          + ', '.join(map('{} {}'.format, everyone[at].tolist(), codes))))
+                          + ', '.join([f"{b} {c}" for b, c in zip(everyone[at].tolist(), codes)])))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
             rows = arr.positions[done['places'][done['skipped_at']]]
             keep = reason[rows] == NOT_REACHED
@@ -485,8 +488,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist(),
-                          **({'previous': list(map(prev.get, names, repeat('')))} if prev is not None else {})})
+    table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason,      # (the arrays: no lists made)
+                          **({'previous': cats or list(map(prev.get, names, repeat('')))} if prev is not None else {})})
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements=arrs, record=record)
