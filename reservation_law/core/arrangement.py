@@ -176,7 +176,6 @@ class Arrangement:
             self._value = np.concatenate(([0], np.cumsum(~same))) if len(perm) else np.zeros(0, 'int64')
             p = pop[perm]
             tie = same & (p[1:] == p[:-1]) if use_pop else same
-            perm = perm.tolist()
         else:                                                           # beyond int64: the same key in Python integers
             s = 2 * max(int(d) for d in den).bit_length()
             kk = [(int(a) << s) // int(b) for a, b in zip(num, den)]
@@ -184,8 +183,7 @@ class Arrangement:
             same = np.array([kk[a] == kk[b] for a, b in zip(perm, perm[1:])], dtype=bool)
             self._value = np.concatenate(([0], np.cumsum(~same))) if perm else np.zeros(0, 'int64')
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
-        for a, b in _runs(tie):                                         # the rest of the tie-break: the name
-            perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
+        perm = _by_name(perm, tie, names)                               # the rest of the tie-break: the name
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
         self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], np.array(names, dtype=object)[perm]
         self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
@@ -325,12 +323,14 @@ def _sort_desc(cols, pop=None) -> np.ndarray:
         perm[at] = sub[np.lexsort(((-pop[sub],) if pop is not None else ()) + (-lo[sub], run))]
     return perm
 
-def _runs(flags) -> list:
-    "The (start, stop) of each run of bodies tied with the one before them: `flags[i]` says row i+1 ties with row i."
-    f = np.asarray(flags, dtype=bool)
-    if not f.any(): return []
-    edge = np.diff(np.concatenate(([0], f.astype('int8'), [0])))
-    return list(zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) + 1).tolist()))
+def _by_name(perm, flags, names) -> np.ndarray:
+    "`perm` (rows of `names`) with each run of rows tied with the one before them (`flags[i]`: row i+1 ties with row i) in name order."
+    rows = np.flatnonzero((g := np.concatenate(([False], np.asarray(flags, dtype=bool)))) | np.append(g[1:], False))  # g[i]: ties with i-1
+    perm = np.asarray(perm); sub = perm[rows]; nm = [names[i] for i in sub.tolist()]; text = np.array(nm)
+    if text.dtype.kind == 'U' and text.tolist() == nm: perm[rows] = sub[np.lexsort((text, np.cumsum(~g[rows])))]  # one sort in C
+    else:                   # names NumPy's text would not keep (a trailing NUL) or not text (or no runs): a sort a run
+        for run in np.split(rows, np.flatnonzero(~g[rows][1:]) + 1): perm[run] = sorted(perm[run].tolist(), key=names.__getitem__)
+    return perm
 
 APPROX, NBSP = "≈\u00a0", "\u00a0"
 _PERCENTS = {}      # places → the texts of 0 % … 100 %, exact and marked ≈, made once
