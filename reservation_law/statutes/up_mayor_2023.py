@@ -240,10 +240,10 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     open_at = open_in_order(arr, open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
-    held_at = np.zeros(n, dtype=bool)
+    held_at, then = np.zeros(n, dtype=bool), set(prev.values()) if prev else set()    # the categories held last time (a few)
     if prev is not None:                 # last time's categories in the order of `arr`: found once, read by every step
         then_at = previous_in_order(arr, prev, prev_row)
-        held_at = holding(then_at, set(prev.values()), code)
+        held_at = holding(then_at, then, code)
         walk, anchor, steps, warns = _walk_start(arr, open_at, code, last_rec.get('end'), option, held_at)
     else: walk = _cycle(open_at, None)                              # the open places, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
@@ -265,7 +265,6 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
         walk = np.concatenate((owed_here, walk[~head[walk]]))
         steps.append(Step(arr.clause + '; (f)', f"owed a turn, as the last election's walk of {code} passed over them under "
                           f"(f) (the record): {', '.join(name[owed_here].tolist())}; they keep their place at the head of the walk"))
-    then = set(prev.values())                                      # the categories held last time (a few)
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
     bars = lambda cats: np.isin(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
@@ -301,7 +300,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     # where the walk ended, for the next election: its last office in the cycle (not among the owed at its head), else
     # where it started after
     n_owed = len(owed_here)
-    fresh = [i for i in taken if i >= n_owed]
+    fresh = [i for i in taken if i >= n_owed] if n_owed else taken
     end = name[walk[max(fresh)]] if fresh else order[anchor] if anchor is not None else last_rec.get('end')
     # ties across a cut-off: only up to the first body the walk could still have reached after its end
     free = np.flatnonzero(~bar[walk[reach + 1:]])
