@@ -269,7 +269,7 @@ def test_rotation_start_over_positions_is_by_name():
 
 
 def test_name_tiebreak_in_one_sort_is_run_by_run():
-    "The name tie-break of an arrangement, all tied runs in one sort in C, puts each run in the order a sort of its names does (names NumPy's text would not keep, a trailing NUL, and names not text too)."
+    "The name tie-break of an arrangement in bulk (the pairs, most runs, at once) puts each tied run in the order a sort of its names does (names with a trailing NUL, and names not text, too)."
     import random
     from reservation_law.core.arrangement import _by_name
     rng = random.Random(22)

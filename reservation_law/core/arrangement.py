@@ -326,10 +326,10 @@ def _sort_desc(cols, pop=None) -> np.ndarray:
 def _by_name(perm, flags, names) -> np.ndarray:
     "`perm` (rows of `names`) with each run of rows tied with the one before them (`flags[i]`: row i+1 ties with row i) in name order."
     rows = np.flatnonzero((g := np.concatenate(([False], np.asarray(flags, dtype=bool)))) | np.append(g[1:], False))  # g[i]: ties with i-1
-    perm = np.asarray(perm); sub = perm[rows]; nm = [names[i] for i in sub.tolist()]; text = np.array(nm)
-    if text.dtype.kind == 'U' and text.tolist() == nm: perm[rows] = sub[np.lexsort((text, np.cumsum(~g[rows])))]  # one sort in C
-    else:                   # names NumPy's text would not keep (a trailing NUL) or not text (or no runs): a sort a run
-        for run in np.split(rows, np.flatnonzero(~g[rows][1:]) + 1): perm[run] = sorted(perm[run].tolist(), key=names.__getitem__)
+    perm, at = np.asarray(perm), np.flatnonzero(~g[rows]); size = np.diff(np.append(at, len(rows)))    # each run: its start in `rows`, its size
+    two = rows[at[size == 2]]; swap = two[np.array([names[j] < names[i] for i, j in zip(perm[two].tolist(), perm[two + 1].tolist())], dtype=bool)]
+    perm[swap], perm[swap + 1] = perm[swap + 1], perm[swap]             # a pair (most runs): a sort of two, in bulk
+    for a, k in zip(rows[at[size > 2]].tolist(), size[size > 2].tolist()): perm[a:a + k] = sorted(perm[a:a + k].tolist(), key=names.__getitem__)
     return perm
 
 APPROX, NBSP = "≈\u00a0", "\u00a0"
