@@ -240,7 +240,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     open_at = open_in_order(arr, open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
-    held_at, then = np.zeros(n, dtype=bool), set(prev.values()) if prev else set()    # the categories held last time (a few)
+    held_at, then, then_at = np.zeros(n, dtype=bool), set(prev.values()) if prev else set(), None    # the categories held last time (a few)
     if prev is not None:                 # last time's categories in the order of `arr`: found once, read by every step
         then_at = previous_in_order(arr, prev, prev_row)
         held_at = holding(then_at, then, code)
@@ -331,7 +331,8 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
         out_turn = name[new[~passed_at[new]]].tolist()
         passed_new = name[new].tolist()
     else: passed_new = [b for b in passed if b not in was]
-    owed_next = [b for b in owed_names if b not in allotted] + passed_new
+    got_here = np.zeros(n, dtype=bool); got_here[walk[taken]] = True              # by place: allotted now
+    owed_next = name[owed[~got_here[owed]]].tolist() + passed_new
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
@@ -346,7 +347,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
     done = {'start': name[walk[0]] if len(walk) else None, 'end': end, 'passed': passed, 'owed': owed_next,
             'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
-            'anchor': anchor, 'origin': origin,
+            'anchor': anchor, 'origin': origin, 'then_at': then_at,
             'places': walk, 'taken': taken, 'n_women': len(women), 'skipped_at': skipped_at}   # the walk's places; indices in it
     return allotted, name[walk].tolist(), steps, warns, done
 
@@ -408,7 +409,7 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     keys, places = arr.shown(mine, as_share=code != 'W'), (place + 1).tolist()
     if prev is None: return arr.positions[mine], codes, [f"place {p} of {len(walk)} by {arr.by} ({key})" for p, key in zip(places, keys)]
     before = np.searchsorted(done['skipped_at'], taken)          # passed over before each (the walk's skipped, in order)
-    held_then = [prev.get(walk[i]) for i in taken[:int(np.searchsorted(taken, done['owed_head']))].tolist()]  # the owed, at the walk's head
+    held_then = done['then_at'][mine[:int(np.searchsorted(taken, done['owed_head']))]].tolist()  # the owed, at the walk's head ('': none)
     why = {p: (f", owed a turn (out of this arrangement at its turn, holding {p}, last time)" if group_of(p) in EARLIER[code]
                else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
     owed = [why[p] for p in held_then] + [''] * (len(taken) - len(held_then))
