@@ -224,7 +224,7 @@ def _first(ok: np.ndarray, k: int, after: int = 0) -> list:
     return hits[:k].tolist()
 
 def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: dict | None,
-               it: dict | None = None, rec: dict | None = None, prev_row=None) -> tuple:
+               it: dict | None = None, rec: dict | None = None, prev_row=None, names: bool = True) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
     warnings, done). `open_bodies`: a list or set of names, or which places of `arr` are open (`open_in_order`); `it`: the
     interpretations; `rec`: the record of last time's walks. The walk is the corporations owed a turn (passed over last
@@ -232,7 +232,8 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     reached), then the cyclic order from where last time's walk ended. It is worked over places (integers: `walk` below
     is the places of `arr` in walk order, `taken` and the like indices in the walk), the open and the bars as boolean
     arrays in the order of `arr`; names only in what it returns. `prev_row`: last time's categories by row of the
-    bodies `arr` ranks (`previous_in_order`)."""
+    bodies `arr` ranks (`previous_in_order`). `names=False`: the walk returned as places (the statute's own call reads only
+    its length), not names."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     order, n = arr.order, len(arr.order)
@@ -349,7 +350,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
             'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
             'anchor': anchor, 'origin': origin, 'then_at': then_at,
             'places': walk, 'taken': taken, 'n_women': len(women), 'skipped_at': skipped_at}   # the walk's places; indices in it
-    return allotted, name[walk].tolist(), steps, warns, done
+    return allotted, name[walk].tolist() if names else walk, steps, warns, done
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
@@ -465,7 +466,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_row[arr.positions], code, k, kw, prev, it, rec, prev_row)
+        got, walk, s, w, done = walk_group(arr, open_row[arr.positions], code, k, kw, prev, it, rec, prev_row, names=False)
         steps += s; warns += w
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
