@@ -183,7 +183,7 @@ class Arrangement:
             same = np.array([kk[a] == kk[b] for a, b in zip(perm, perm[1:])], dtype=bool)
             self._value = np.concatenate(([0], np.cumsum(~same))) if perm else np.zeros(0, 'int64')
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
-        perm = _by_name(perm, tie, names)                               # the rest of the tie-break: the name
+        perm = _by_name(perm, tie, names) if tie.any() else perm       # the rest of the tie-break: the name
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
         self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], np.array(names, dtype=object)[perm]
         self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
