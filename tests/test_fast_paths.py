@@ -266,3 +266,53 @@ def test_rotation_start_over_positions_is_by_name():
         rec = rng.choice([None, {}, {'last_women': rng.choice(order)}])
         at = _kinds([prev.get(b, _ABSENT) for b in order])
         assert rotation_start(order, prev, rec, at) == rotation_start(order, prev, rec), (trial, prev, rec)
+
+
+def test_name_tiebreak_in_one_sort_is_run_by_run():
+    "The name tie-break of an arrangement in bulk (the pairs, most runs, at once) puts each tied run in the order a sort of its names does (names with a trailing NUL, and names not text, too)."
+    import random
+    from reservation_law.core.arrangement import _by_name
+    rng = random.Random(22)
+    for trial in range(3000):
+        n = rng.randint(0, 14)
+        names = ([rng.choice(['a', 'b', 'ab', 'a\x00', 'b\x00\x00', 'ä', 'Z', '']) + str(rng.randint(0, 3)) * rng.randint(0, 1)
+                  for _ in range(n)] if trial % 3 else rng.sample(range(100), n))
+        if trial % 3 == 1: names = [b.replace('\x00', '') for b in names]
+        perm, tie = rng.sample(range(n), n), [rng.random() < 0.5 for _ in range(max(n - 1, 0))]
+        slow, i = list(perm), 0
+        while i < len(tie):                     # each run of rows tied with the one before them, sorted by name
+            if not tie[i]: i += 1; continue
+            a = i
+            while i < len(tie) and tie[i]: i += 1
+            slow[a:i + 1] = sorted(slow[a:i + 1], key=names.__getitem__)
+        assert _by_name(perm, tie, names).tolist() == slow, (trial, names, perm, tie)
+
+
+def test_arrangement_shows_whole_numbers_as_fmt_int():
+    "An arrangement's whole-number keys (a population) shown in bulk are `fmt_int`'s texts."
+    from reservation_law.core.arrangement import Arrangement, whole
+    from reservation_law.core.rounding import fmt_int
+    pops = [0, 7, 999, 1000, 123456789, 10**12 + 5, 1000]
+    df = pd.DataFrame({'body': [f'B{i}' for i in range(len(pops))], 'population': pops})
+    arr = Arrangement(df, whole(df), by='population', clause='test')
+    assert arr.shown(as_share=False) == [fmt_int(arr.population[b]) for b in arr.order]
+    assert arr.order == ['B5', 'B4', 'B3', 'B6', 'B2', 'B1', 'B0']         # the tie at 1,000 by name
+
+
+def test_2023_previous_by_row_as_it_stands_is_by_name():
+    "A previous allotment naming the same corporations in the same order, read by row as it stands, gives what the same allotment in another order (read by name) gives."
+    import random
+    import reservation_law as rl
+    from reservation_law.statutes.up_mayor_2023 import up_mayor_2023
+    rng = random.Random(23)
+    for trial in range(40):
+        n = rng.randint(3, 40)
+        pop = [rng.randint(1000, 1010) for _ in range(n)]
+        df = pd.DataFrame({'body': [f'C{i:02d}' for i in range(n)], 'population': pop,
+                           'sc': [rng.randint(0, p // 3) for p in pop], 'st': [rng.randint(0, 30) for _ in pop],
+                           'bc': [rng.randint(0, p // 2) for p in pop]})
+        prev = pd.DataFrame({'body': df['body'], 'category': [rng.choice(['SC', 'SC-W', 'ST', 'BC', 'BC-W', 'W', 'UR']) for _ in pop]})
+        shuffled = prev.sample(frac=1, random_state=trial).reset_index(drop=True)
+        fast, slow = up_mayor_2023(df, previous=prev), up_mayor_2023(df, previous=shuffled)
+        assert fast.table.equals(slow.table), trial
+        assert (fast.steps, fast.warnings, fast.record, fast.assumptions) == (slow.steps, slow.warnings, slow.record, slow.assumptions), trial

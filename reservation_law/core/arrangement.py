@@ -176,7 +176,6 @@ class Arrangement:
             self._value = np.concatenate(([0], np.cumsum(~same))) if len(perm) else np.zeros(0, 'int64')
             p = pop[perm]
             tie = same & (p[1:] == p[:-1]) if use_pop else same
-            perm = perm.tolist()
         else:                                                           # beyond int64: the same key in Python integers
             s = 2 * max(int(d) for d in den).bit_length()
             kk = [(int(a) << s) // int(b) for a, b in zip(num, den)]
@@ -184,8 +183,7 @@ class Arrangement:
             same = np.array([kk[a] == kk[b] for a, b in zip(perm, perm[1:])], dtype=bool)
             self._value = np.concatenate(([0], np.cumsum(~same))) if perm else np.zeros(0, 'int64')
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
-        for a, b in _runs(tie):                                         # the rest of the tie-break: the name
-            perm[a:b] = sorted(perm[a:b], key=names.__getitem__)
+        perm = _by_name(perm, tie, names) if tie.any() else perm       # the rest of the tie-break: the name
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
         self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], np.array(names, dtype=object)[perm]
         self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
@@ -229,7 +227,7 @@ class Arrangement:
         as_share = self.is_share if as_share is None else as_share
         if num.dtype == object or (as_share and len(num) and int(num.max()) >= 2**40):     # beyond int64 arithmetic
             return [pct(Fraction(int(a), int(b))) if as_share else fmt_int(int(a) // int(b)) for a, b in zip(num, den)]
-        return pct_many(num, den) if as_share else [fmt_int(x) for x in (num // den).tolist()]
+        return pct_many(num, den) if as_share else list(map('{:,}'.format, (num // den).tolist()))    # (fmt_int, in C)
 
     def tie_warning(self, a, b, what: str = '', why: str = 'fall on either side of a cut-off', at=None) -> LegalWarning | None:
         "A warning if `a` and `b` tie on the key (their order was decided by the tie-break). `at`: their places (from 0), if known."
@@ -325,12 +323,14 @@ def _sort_desc(cols, pop=None) -> np.ndarray:
         perm[at] = sub[np.lexsort(((-pop[sub],) if pop is not None else ()) + (-lo[sub], run))]
     return perm
 
-def _runs(flags) -> list:
-    "The (start, stop) of each run of bodies tied with the one before them: `flags[i]` says row i+1 ties with row i."
-    f = np.asarray(flags, dtype=bool)
-    if not f.any(): return []
-    edge = np.diff(np.concatenate(([0], f.astype('int8'), [0])))
-    return list(zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) + 1).tolist()))
+def _by_name(perm, flags, names) -> np.ndarray:
+    "`perm` (rows of `names`) with each run of rows tied with the one before them (`flags[i]`: row i+1 ties with row i) in name order."
+    rows = np.flatnonzero((g := np.concatenate(([False], np.asarray(flags, dtype=bool)))) | np.append(g[1:], False))  # g[i]: ties with i-1
+    perm, at = np.asarray(perm), np.flatnonzero(~g[rows]); size = np.diff(np.append(at, len(rows)))    # each run: its start in `rows`, its size
+    two = rows[at[size == 2]]; swap = two[np.array([names[j] < names[i] for i, j in zip(perm[two].tolist(), perm[two + 1].tolist())], dtype=bool)]
+    perm[swap], perm[swap + 1] = perm[swap + 1], perm[swap]             # a pair (most runs): a sort of two, in bulk
+    for a, k in zip(rows[at[size > 2]].tolist(), size[size > 2].tolist()): perm[a:a + k] = sorted(perm[a:a + k].tolist(), key=names.__getitem__)
+    return perm
 
 APPROX, NBSP = "≈\u00a0", "\u00a0"
 _PERCENTS = {}      # places → the texts of 0 % … 100 %, exact and marked ≈, made once

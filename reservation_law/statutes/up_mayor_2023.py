@@ -224,7 +224,7 @@ def _first(ok: np.ndarray, k: int, after: int = 0) -> list:
     return hits[:k].tolist()
 
 def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: dict | None,
-               it: dict | None = None, rec: dict | None = None, prev_row=None) -> tuple:
+               it: dict | None = None, rec: dict | None = None, prev_row=None, names: bool = True) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
     warnings, done). `open_bodies`: a list or set of names, or which places of `arr` are open (`open_in_order`); `it`: the
     interpretations; `rec`: the record of last time's walks. The walk is the corporations owed a turn (passed over last
@@ -232,7 +232,8 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     reached), then the cyclic order from where last time's walk ended. It is worked over places (integers: `walk` below
     is the places of `arr` in walk order, `taken` and the like indices in the walk), the open and the bars as boolean
     arrays in the order of `arr`; names only in what it returns. `prev_row`: last time's categories by row of the
-    bodies `arr` ranks (`previous_in_order`)."""
+    bodies `arr` ranks (`previous_in_order`). `names=False`: the walk returned as places (the statute's own call reads only
+    its length), not names."""
     it, rec = it or {}, rec or {}
     women_bar, option = it.get('women-bar', 'any-women'), it.get('walk-start', 'all-corporations')
     order, n = arr.order, len(arr.order)
@@ -240,10 +241,10 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     open_at = open_in_order(arr, open_bodies)
     steps, warns, last_rec, anchor = [], [], rec.get('walks', {}).get(code, {}), None
     recorded = 'walks' in rec
-    held_at = np.zeros(n, dtype=bool)
+    held_at, then, then_at = np.zeros(n, dtype=bool), set(prev.values()) if prev else set(), None    # the categories held last time (a few)
     if prev is not None:                 # last time's categories in the order of `arr`: found once, read by every step
         then_at = previous_in_order(arr, prev, prev_row)
-        held_at = holding(then_at, set(prev.values()), code)
+        held_at = holding(then_at, then, code)
         walk, anchor, steps, warns = _walk_start(arr, open_at, code, last_rec.get('end'), option, held_at)
     else: walk = _cycle(open_at, None)                              # the open places, in the order of `arr`
     wcode = 'W' if code == 'W' else code + '-W'
@@ -265,7 +266,6 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
         walk = np.concatenate((owed_here, walk[~head[walk]]))
         steps.append(Step(arr.clause + '; (f)', f"owed a turn, as the last election's walk of {code} passed over them under "
                           f"(f) (the record): {', '.join(name[owed_here].tolist())}; they keep their place at the head of the walk"))
-    then = set(prev.values())                                      # the categories held last time (a few)
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
     bars = lambda cats: np.isin(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
@@ -301,7 +301,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     # where the walk ended, for the next election: its last office in the cycle (not among the owed at its head), else
     # where it started after
     n_owed = len(owed_here)
-    fresh = [i for i in taken if i >= n_owed]
+    fresh = [i for i in taken if i >= n_owed] if n_owed else taken
     end = name[walk[max(fresh)]] if fresh else order[anchor] if anchor is not None else last_rec.get('end')
     # ties across a cut-off: only up to the first body the walk could still have reached after its end
     free = np.flatnonzero(~bar[walk[reach + 1:]])
@@ -332,7 +332,8 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
         out_turn = name[new[~passed_at[new]]].tolist()
         passed_new = name[new].tolist()
     else: passed_new = [b for b in passed if b not in was]
-    owed_next = [b for b in owed_names if b not in allotted] + passed_new
+    got_here = np.zeros(n, dtype=bool); got_here[walk[taken]] = True              # by place: allotted now
+    owed_next = name[owed[~got_here[owed]]].tolist() + passed_new
     if passed:
         steps.append(Step(arr.clause + '; (f)', f"passed over, as they may not take a women's office this time (interpretation "
                           f"women-bar={women_bar}); they keep their place in the cycle of {code}, owed a turn: {', '.join(passed)}"))
@@ -347,9 +348,9 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     else: origin = f"next to {anchor}, where last time's walk of {code} is taken to have ended"
     done = {'start': name[walk[0]] if len(walk) else None, 'end': end, 'passed': passed, 'owed': owed_next,
             'fallback': name[walk[fell]].tolist(), 'out_turn': out_turn, 'skipped': skipped, 'owed_head': n_owed,
-            'anchor': anchor, 'origin': origin,
-            'places': walk, 'taken': taken, 'skipped_at': skipped_at}         # the walk's places; indices in it
-    return allotted, name[walk].tolist(), steps, warns, done
+            'anchor': anchor, 'origin': origin, 'then_at': then_at,
+            'places': walk, 'taken': taken, 'n_women': len(women), 'skipped_at': skipped_at}   # the walk's places; indices in it
+    return allotted, name[walk].tolist() if names else walk, steps, warns, done
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #a059d7a4
 def _previous_in_force(previous, previous_date, warns, assumptions):
@@ -400,35 +401,33 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     open corporations by the arrangement's key and, after a previous election, its position in the cyclic walk, where
     the walk started, and what came before it (offices, and corporations passed over under (f)). The numbers are found
     in bulk (from the walk's places, `done`), then one text a corporation from a template: cheap at any size."""
-    taken = np.sort(np.array(done['taken'], dtype='int64'))    # positions in the walk of those allotted, in walk order
+    by_pos = np.argsort(np.array(done['taken'], dtype='int64'), kind='stable')
+    taken = np.array(done['taken'], dtype='int64')[by_pos]     # positions in the walk of those allotted, in walk order
     mine = done['places'][taken]                               # their places in the order of `arr`
-    who = list(map(walk.__getitem__, taken.tolist()))
+    wcode = 'W' if code == 'W' else code + '-W'                # the women's offices come first in `taken`
+    codes = np.array([code, wcode], dtype=object)[(by_pos < done['n_women']).view('int8')].tolist()
     place = np.searchsorted(np.flatnonzero(open_row[arr.positions]), mine)   # among the open corporations
     keys, places = arr.shown(mine, as_share=code != 'W'), (place + 1).tolist()
-    if prev is None: return arr.positions[mine], list(map(got.__getitem__, who)), [f"place {p} of {len(walk)} by {arr.by} ({key})"
-                                                                         for p, key in zip(places, keys)]
+    if prev is None: return arr.positions[mine], codes, [f"place {p} of {len(walk)} by {arr.by} ({key})" for p, key in zip(places, keys)]
     before = np.searchsorted(done['skipped_at'], taken)          # passed over before each (the walk's skipped, in order)
-    held_then = list(map(prev.get, who[:int(np.searchsorted(taken, done['owed_head']))]))    # the owed, at the walk's head
+    held_then = done['then_at'][mine[:int(np.searchsorted(taken, done['owed_head']))]].tolist()  # the owed, at the walk's head ('': none)
     why = {p: (f", owed a turn (out of this arrangement at its turn, holding {p}, last time)" if group_of(p) in EARLIER[code]
                else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
-    owed = [why[p] for p in held_then] + [''] * (len(who) - len(held_then))
+    owed = [why[p] for p in held_then] + [''] * (len(taken) - len(held_then))
     of, by, origin = f" office(s) of {code}", f" of {len(walk)} by {arr.by} (", _origin(code, walk, done)
     texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
              + (f" and {m} corporation(s) passed over under (f)" if m else '')
              for j, (p, key, i, o, m) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist()))]
-    return arr.positions[mine], list(map(got.__getitem__, who)), texts
+    return arr.positions[mine], codes, texts
 
 def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
     "The reasons of the corporations the walk of `code` reached and passed over, in the order of `done['skipped']`."
-    origin, out = _origin(code, walk, done), []
-    for (b, p), i in zip(done['skipped'].items(), done['skipped_at'].tolist()):
-        if held(p, code):
-            why = f"held {p} last time, and (f) bars the same group in the next election"
-        else:
-            why = (f"held {p} last time, and (f) bars a women's office to it this time (women-bar={it.get('women-bar', 'any-women')}); "
-                   f"it keeps its place in the cycle, owed a turn")
-        out.append(f"passed over at position {i + 1} of the cyclic walk of {code} ({origin}): {why}; not allotted later")
-    return out
+    origin, cats = _origin(code, walk, done), done['skipped'].values()
+    whys = {p: (f"held {p} last time, and (f) bars the same group in the next election" if held(p, code) else
+                f"held {p} last time, and (f) bars a women's office to it this time (women-bar={it.get('women-bar', 'any-women')}); "
+                f"it keeps its place in the cycle, owed a turn") for p in set(cats)}      # a few: one text each
+    at, tail = f" of the cyclic walk of {code} ({origin}): ", "; not allotted later"
+    return [f"passed over at position {i}{at}{whys[p]}{tail}" for p, i in zip(cats, (done['skipped_at'] + 1).tolist())]
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #75713adf
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
@@ -443,7 +442,11 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     prev = _previous_in_force(previous, previous_date, warns, assumptions)
     rec = _record_2023(previous, prev, warns, assumptions)
     names = bodies['body'].tolist()
-    if prev is not None:
+    # the previous allotment names the same corporations in the same order (as a result of this tool gives them): its
+    # column of categories is already by row, and nothing is missing or gone
+    cats = (previous['category'].tolist() if prev is not None and len(prev) == len(names)
+            and previous['body'].tolist() == names else None)
+    if cats is None and prev is not None:
         missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
                                               'taken to have held no reserved office', tuple(missing)))
@@ -453,7 +456,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     arrs, walks, fallbacks, n = {}, {}, {}, len(names)
     everyone, open_row = np.array(names, dtype=object), np.ones(n, dtype=bool)        # the open, by row
     category, clause, reason = (np.array([v] * n, dtype=object) for v in ('UR', 's.7(5)(1)(d)', NOT_REACHED))  # (not np.full: a copy a row)
-    prev_row = None if prev is None else previous_by_row(names, prev)          # last time's categories, by row
+    prev_row = (None if prev is None else previous_by_row(names, prev) if cats is None   # last time's categories, by row
+                else np.array([p or '' for p in cats], dtype=object).astype(str))
     for code in ('SC', 'ST', 'BC', 'W'):
         k = ex[code] + ex.get(code + '-W', 0) if code != 'W' else ex['W']
         kw = ex.get(code + '-W', 0) if code != 'W' else 0
@@ -462,12 +466,12 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         if k == 0:
             steps.append(Step(arr.clause, f"no {code} office: nothing to allot"))
             continue
-        got, walk, s, w, done = walk_group(arr, open_row[arr.positions], code, k, kw, prev, it, rec, prev_row)
+        got, walk, s, w, done = walk_group(arr, open_row[arr.positions], code, k, kw, prev, it, rec, prev_row, names=False)
         steps += s; warns += w
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "    # in walk order
-                          + ', '.join(map('{} {}'.format, everyone[at].tolist(), codes))))
+                          + ', '.join([f"{b} {c}" for b, c in zip(everyone[at].tolist(), codes)])))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
             rows = arr.positions[done['places'][done['skipped_at']]]
             keep = reason[rows] == NOT_REACHED
@@ -485,8 +489,8 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         rep = everyone[rep_row].tolist()
         if rep: warns.append(LegalWarning('conflict', 's.7(5)(1)(f)', 'these corporations hold the same group or a women\'s office '
                                           'again (only where the fallback forced it): ' + ', '.join(rep), tuple(rep)))
-    table = pd.DataFrame({'body': names, 'category': category.tolist(), 'clause': clause.tolist(), 'reason': reason.tolist(),
-                          **({'previous': list(map(prev.get, names, repeat('')))} if prev is not None else {})})
+    table = pd.DataFrame({'body': names, 'category': category, 'clause': clause, 'reason': reason,      # (the arrays: no lists made)
+                          **({'previous': cats or list(map(prev.get, names, repeat('')))} if prev is not None else {})})
     record = {'rotation': {'statute': 'up-mayor-2023', 'walks': walks, 'fallback': fallbacks}}
     return Result('up-mayor-2023', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements=arrs, record=record)
