@@ -3,7 +3,7 @@ and no page requests anything off the machine. Build the site first: `python doc
 import functools, http.server, shutil, threading
 from pathlib import Path
 import pytest
-from conftest import ROOT, in_ci, used_fonts, MARK_HINDI, SETTLED, visit
+from conftest import ROOT, in_ci, used_fonts, MARK_HINDI, SETTLED, CHROMIUM_ARGS, visit
 
 SITE = ROOT / 'docs' / '_build' / 'html'
 CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
@@ -29,31 +29,42 @@ def site():
     srv.shutdown()
 
 
-def _guard(site, offsite: list, asked=None):
-    """A route handler: the site's own files and data:/blob:/about: pass; anything else is noted in `offsite` and refused.
-    With `asked`, each refused URL is noted there too, under the page that asked for it."""
-    def route(r):
-        url = r.request.url
-        if url.startswith(site) or url.startswith(('data:', 'blob:', 'about:')): return r.continue_()
+def _watch(site, offsite: list, asked=None):
+    """A listener for a context's `request` event: the site's own files and data:/blob:/about: pass; anything else is
+    noted in `offsite`. With `asked`, each such URL is noted there too, under the page that asked for it. It sees every
+    request a page makes, one served from Chromium's cache too; the browser (conftest's) sends every request off the
+    machine to a proxy that is not there, so it fails at once. Listening, not routing (`context.route`), because a routed
+    request makes a round trip through this process and turns Chromium's cache off: that cost the browser tests about
+    two-fifths of their CPU (benchmarks/README.md, "the browser tests")."""
+    def seen(r):
+        url = r.url
+        if url.startswith(site) or url.startswith(('data:', 'blob:', 'about:')): return
         offsite.append(url)
         if asked is not None:
-            try: by = r.request.frame.url.split('#')[0].removeprefix(f'{site}/')
+            try: by = r.frame.url.split('#')[0].removeprefix(f'{site}/')
             except Exception: by = None
             if by is not None and not by.endswith('.html'): by = None   # no page of the site to name: counted against every one
             asked.append((by, url))
-        return r.abort()
-    return route
+    return seen
+
+
+@pytest.fixture(scope='session')
+def tabs_context(browser):
+    """The context every `page` of a worker's session opens in: one, so that Chromium's cache of the site's stylesheets,
+    scripts and fonts serves them all (a context of each test's own loaded them afresh for every test)."""
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture
-def page(browser, site):
-    "A fresh tab in a context of its own; every request of every tab of that context goes through `_guard`."
-    ctx = browser.new_context()
-    pg = ctx.new_page()
+def page(tabs_context, site):
+    "A fresh tab; every request it makes (any frame of it) is seen by `_watch`, into `page.offsite`; closed after the test."
+    pg = tabs_context.new_page()
     pg.offsite = []
-    ctx.route('**/*', _guard(site, pg.offsite))
+    pg.on('request', _watch(site, pg.offsite))
     yield pg
-    ctx.close()
+    pg.close()
 
 
 @pytest.fixture(scope='session')
@@ -62,11 +73,11 @@ def loaded(browser, site):
     open for the tests that only READ a page (counts, captions, sizes, a PDF). Five tests loop over the procedure pages
     and the handouts: each loaded all of them again. The tabs of one call load side by side. A test that changes a page
     (a click, an emulated medium, an anchor followed, HTML added) uses `page`, never these; each call checks that no tab
-    has been sent elsewhere. Requests off the machine are caught and refused as `page`'s are: `loaded.offsite` (all),
+    has been sent elsewhere. Requests off the machine are noted as `page`'s are: `loaded.offsite` (all),
     `loaded.offsite_of(*names)` (those the named pages made)."""
     ctx = browser.new_context()
     offsite, asked = [], []
-    ctx.route('**/*', _guard(site, offsite, asked))
+    ctx.on('request', _watch(site, offsite, asked))
     tabs = {}
     def get(*names):
         new = [n for n in dict.fromkeys(names) if n not in tabs]
@@ -89,31 +100,103 @@ TABS = 8   # pages loaded side by side by the test of every page
 PER_PAGE = 30_000   # ms: playwright's default time for one page; n pages loaded side by side have n times that
 
 
+QUIET = 0.5   # s: how long a page must have had no request of its own in flight (playwright's `networkidle`)
+
+
+class _Flight:
+    """The requests in flight of each tab of a context, from the context's events, and `wait(tabs)`: until every tab has
+    fired `load` and then gone QUIET seconds with no request of its own in flight, playwright's `networkidle` counted
+    here. playwright's own wait never ended, now and then (about one run in three of the browser tests), for a page whose
+    every request had finished, once Chromium served some of them from its cache. Made before the tabs are sent
+    anywhere, so that no request of theirs is missed."""
+    def __init__(self, ctx):
+        import time
+        self.ctx, self.clock, self.flight, self.last = ctx, time.monotonic, {}, {}
+        self.events = [('request', self._start), ('requestfinished', self._end), ('requestfailed', self._end)]
+        for e, f in self.events: ctx.on(e, f)
+
+    def _start(self, r):
+        try: tab = r.frame.page
+        except Exception: return                      # no page (a worker's request): not any tab's
+        self.flight.setdefault(tab, set()).add(r); self.last[tab] = self.clock()
+
+    def _end(self, r):
+        for tab, reqs in self.flight.items():
+            if r in reqs: reqs.discard(r); self.last[tab] = self.clock()
+
+    def wait(self, tabs, timeout: float):
+        deadline = self.clock() + timeout
+        for tab in tabs: tab.wait_for_load_state('load', timeout=timeout * 1000)
+        while True:
+            now = self.clock()
+            busy = [tab.url for tab in tabs if self.flight.get(tab) or now - self.last.get(tab, 0) < QUIET]
+            if not busy: return
+            assert now < deadline, f'still loading after {timeout} s: {busy}'
+            tabs[0].wait_for_timeout(50)              # playwright hands this process its events while it waits
+
+    def close(self):
+        for e, f in self.events: self.ctx.remove_listener(e, f)
+
+
 def test_every_page_loads_with_nothing_requested_off_the_machine(loaded, site):
-    """Every page is waited for to `networkidle` (loaded, then 500 ms with no request of its own in flight) while every
-    request of the context goes through `_guard`: the same check for each page as one page after the other, but TABS
-    pages at a time, in tabs of their own, so that their 500 ms of silence overlap instead of adding up. A tab is left
-    only once every tab of its batch is quiet: handed, untouched, to `loaded` if other tests read that page, else
-    navigated to a page of the next batch (a new tab costs Chromium a renderer process, about a second of CPU; the
-    next page's requests go through `_guard` all the same, and routing keeps Chromium's cache off)."""
+    """Every page is waited for until it is quiet (`_Flight.wait`: loaded, then QUIET seconds with no request of its own in
+    flight) while every request of the context is seen by `_watch`: the same check for each page as one page after the
+    other, but TABS pages at a time, in tabs of their own, so that their quiet time overlaps instead of adding up. A tab is
+    left only once every tab of its batch is quiet: handed, untouched, to `loaded` if other tests read that page, else
+    navigated to a page of the next batch (a new tab costs Chromium a renderer process, about a second of CPU; the next
+    page's requests are seen by `_watch` all the same, those Chromium serves from its cache too)."""
     pages = sorted(p.name for p in SITE.glob('*.html') if p.name not in ('genindex.html', 'search.html'))
     assert 'index.html' in pages and 'rounding.html' in pages
-    status, free = {}, []
+    status, free, flight = {}, [], _Flight(loaded.context)
     for i in range(0, len(pages), TABS):
         batch = pages[i:i + TABS]
         tabs = [free.pop() if free else loaded.context.new_page() for _ in batch]
         for tab, name in zip(tabs, batch): status[name] = tab.goto(f'{site}/{name}', wait_until='commit', timeout=PER_PAGE * len(batch)).status
-        for tab, name in zip(tabs, batch):
-            tab.wait_for_load_state('networkidle', timeout=PER_PAGE * len(batch))
-            assert tab.url == f'{site}/{name}', (name, tab.url)   # the load waited for is this page's
+        flight.wait(tabs, PER_PAGE * len(batch) / 1000)
+        for tab, name in zip(tabs, batch): assert tab.url == f'{site}/{name}', (name, tab.url)   # the load waited for is this page's
         for tab, name in zip(tabs, batch):
             if name in READ_AGAIN and name not in loaded.tabs and status[name] == 200:
                 tab.evaluate(SETTLED)
                 loaded.tabs[name] = tab
             else: free.append(tab)
     for tab in free: tab.close()
+    flight.close()
     assert status == {name: 200 for name in pages}, status
     assert loaded.offsite == [], loaded.offsite
+
+
+def test_the_wait_for_a_quiet_page_waits_for_a_request_made_after_load(page, site):
+    "`_Flight.wait` returns only once a request a page makes after `load`, less than QUIET seconds after its last, is done."
+    flight, done = _Flight(page.context), []
+    try:
+        visit(page, f'{site}/glossary.html')
+        page.context.on('requestfinished', lambda r: done.append(r.url.rsplit('?', 1)[-1]))
+        page.evaluate(f"() => fetch('searchindex.js?first').then(() => setTimeout(() => fetch('searchindex.js?late'), {QUIET * 800}))")
+        flight.wait([page], 30)
+        assert done[-2:] == ['first', 'late'], done
+    finally: flight.close()
+
+
+OFFSITE = """urls => Promise.all(urls.map(u => new Promise(done => {
+    const e = u.endsWith('.css') ? Object.assign(document.createElement('link'), {rel: 'stylesheet', href: u})
+            : u.endsWith('.js') ? Object.assign(document.createElement('script'), {src: u})
+            : Object.assign(document.createElement('img'), {src: u});
+    e.onload = () => done('loaded'); e.onerror = () => done('failed');
+    document.body.appendChild(e); })))"""
+
+
+def test_a_request_off_the_machine_is_noted_and_fails_at_once(page, site):
+    """What the check of every page rests on: a picture, a stylesheet and a script a page asks for off the machine (by
+    host name or by address) are each noted, and each fails at once, sent nowhere; the page loaded again asks again, and
+    is noted again; the site's own files, served again (from Chromium's cache or not), are never noted."""
+    visit(page, f'{site}/glossary.html')
+    asked = ['http://example.org/a.png', 'https://203.0.113.5/b.css', 'http://example.org/c.js']
+    assert page.evaluate(OFFSITE, asked) == ['failed'] * len(asked)
+    assert sorted(page.offsite) == sorted(asked), page.offsite
+    visit(page, f'{site}/glossary.html')
+    assert sorted(page.offsite) == sorted(asked)
+    assert page.evaluate(OFFSITE, asked[:1]) == ['failed']
+    assert sorted(page.offsite) == sorted(asked + asked[:1]), page.offsite
 
 
 def test_worked_example_anchor_resolves(page, site):
@@ -665,7 +748,7 @@ def test_on_a_machine_with_no_devanagari_font_the_site_still_renders_hindi(brows
                     f'<cachedir>{tmp_path}/cache</cachedir></fontconfig>')
     import os
     b = browser.browser_type.launch(executable_path=CHROMIUM, env={**os.environ, 'FONTCONFIG_FILE': str(conf)},   # a second Chromium, only DejaVu
-                                    args=['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'])
+                                    args=CHROMIUM_ARGS)
     try:
         page = b.new_page()
         visit(page, f'{site}/glossary.html')
