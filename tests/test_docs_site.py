@@ -49,22 +49,34 @@ def _watch(site, offsite: list, asked=None):
 
 
 @pytest.fixture(scope='session')
-def tabs_context(browser):
-    """The context every `page` of a worker's session opens in: one, so that Chromium's cache of the site's stylesheets,
-    scripts and fonts serves them all (a context of each test's own loaded them afresh for every test)."""
+def _tab(browser):
+    """The tab every `page` of a worker's session is: one context, so that Chromium's cache of the site's stylesheets,
+    scripts and fonts serves them all, and one tab, so that one renderer process serves them (a tab of each test's own
+    cost a process each, about 0.4 s of CPU; a context of each test's own loaded every file afresh)."""
     ctx = browser.new_context()
-    yield ctx
+    tab = [ctx.new_page()]
+    def get():
+        if tab[0].is_closed(): tab[0] = ctx.new_page()
+        return tab[0]
+    yield get
     ctx.close()
 
 
 @pytest.fixture
-def page(tabs_context, site):
-    "A fresh tab; every request it makes (any frame of it) is seen by `_watch`, into `page.offsite`; closed after the test."
-    pg = tabs_context.new_page()
+def page(_tab, site):
+    """The session's tab, as a test finds a fresh one: blank (a page the test goes to is loaded afresh, never a jump
+    within what an earlier test left, folds opened or HTML added), no medium emulated, and every request it makes (any
+    frame of it) seen by `_watch` into `page.offsite`. After the test: the listener removed, the tab sent to about:blank
+    (the same renderer process keeps it) and the medium emulated cleared."""
+    pg = _tab()
     pg.offsite = []
-    pg.on('request', _watch(site, pg.offsite))
+    watch = _watch(site, pg.offsite)
+    pg.on('request', watch)
     yield pg
-    pg.close()
+    if not pg.is_closed():
+        pg.remove_listener('request', watch)
+        pg.goto('about:blank')
+        pg.emulate_media(media='null')
 
 
 @pytest.fixture(scope='session')
@@ -168,13 +180,15 @@ def test_every_page_loads_with_nothing_requested_off_the_machine(loaded, site):
 def test_the_wait_for_a_quiet_page_waits_for_a_request_made_after_load(page, site):
     "`_Flight.wait` returns only once a request a page makes after `load`, less than QUIET seconds after its last, is done."
     flight, done = _Flight(page.context), []
+    note = lambda r: done.append(r.url.rsplit('?', 1)[-1])
     try:
         visit(page, f'{site}/glossary.html')
-        page.context.on('requestfinished', lambda r: done.append(r.url.rsplit('?', 1)[-1]))
+        page.on('requestfinished', note)
         page.evaluate(f"() => fetch('searchindex.js?first').then(() => setTimeout(() => fetch('searchindex.js?late'), {QUIET * 800}))")
         flight.wait([page], 30)
         assert done[-2:] == ['first', 'late'], done
-    finally: flight.close()
+    finally:
+        flight.close(); page.remove_listener('requestfinished', note)
 
 
 OFFSITE = """urls => Promise.all(urls.map(u => new Promise(done => {

@@ -37,8 +37,16 @@ def cli(*args):
 # the session's runs: the order of the tests decided whether this file met it)
 
 
+@pytest.fixture(scope='module')
+def tab(browser):
+    "One tab for every report of this file, each loaded afresh into it (a tab of each test's own cost a renderer process)."
+    pg = browser.new_page()
+    yield pg
+    pg.close()
+
+
 @pytest.mark.parametrize('command', list(REPORTS))
-def test_each_report_prints_its_provenance_whole_on_a4(browser, workdir, command):
+def test_each_report_prints_its_provenance_whole_on_a4(tab, workdir, command):
     _need(PDFTOTEXT, 'pdftotext not installed (apt-get install -y poppler-utils)')
     assert cli('allot', 'up-mayor-2023', CORP, '-o', 'prev.csv')[0] == 0
     assert cli(*REPORTS[command], '-o', 'r.html')[0] in (0, 1)
@@ -46,10 +54,8 @@ def test_each_report_prints_its_provenance_whole_on_a4(browser, workdir, command
     p = json.loads(Path('r.json').read_text(encoding='utf-8'))['provenance']
     hashes = [t['sha256'] for t in p['statute_texts']] + [i['sha256'] for i in p['inputs']]
     assert len(hashes) >= 2
-    page = browser.new_page()
-    page.goto(Path('r.html').resolve().as_uri())
-    page.pdf(path='r.pdf', format='A4', print_background=True)
-    page.close()
+    tab.goto(Path('r.html').resolve().as_uri())
+    tab.pdf(path='r.pdf', format='A4', print_background=True)
     text = subprocess.run([PDFTOTEXT, 'r.pdf', '-'], capture_output=True, text=True, check=True).stdout
     flat = re.sub(r'\s+', '', text)
     for h in hashes: assert h in flat, (command, h)
