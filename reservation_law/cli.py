@@ -6,7 +6,7 @@
 from __future__ import annotations
 import contextlib
 from typing import TextIO
-import argparse, os, sys
+import argparse, functools, os, sys
 from .options import UsageError
 from .options import _date
 
@@ -69,6 +69,9 @@ def _columns_epilog(kind: str) -> str:
                  "SC total = SC + SC-W (likewise ST, BC, BC-A, BC-B) and women total = every -W column + W")
     return text
 
+# One parser per (command, help wanted), built once a process: `run` called again in one process (the tests, a notebook)
+# built its nine sub-parsers every time, about 2 ms a call. Parsing changes no parser: a namespace is made each time.
+@functools.lru_cache(maxsize=16)
 def _parser(command: str | None = None, want_help: bool = False) -> argparse.ArgumentParser:
     p = _Parser(prog='reservation-law', description='Reservation of offices and seats in Indian municipal bodies, as the statutes prescribe.',
                 epilog='example:\n  reservation-law statutes --verbose\n  ' + EXAMPLES['allot'] + '\n\n' + EXIT_STATUSES,
