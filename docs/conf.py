@@ -1,5 +1,5 @@
 "Sphinx configuration for the reservation_law site, built offline from nbdev's processed notebooks (see build.py)."
-import configparser, pathlib, subprocess
+import configparser, pathlib, re, subprocess
 
 _ini = configparser.ConfigParser(delimiters=['='])
 _ini.read(pathlib.Path(__file__).resolve().parents[1] / 'settings.ini', encoding='utf-8')
@@ -57,3 +57,24 @@ html_theme_options = {
 }
 html_last_updated_fmt = None
 html_copy_source = False
+
+
+# The theme (pydata-sphinx-theme, under sphinx-book-theme) puts Font Awesome's JavaScript on every page, 1.5 MB "so that
+# users can add custom icons": it swaps each icon for an SVG. This site adds none, and the theme's stylesheet draws
+# every icon it uses from Font Awesome's web font, which the theme ships too. Without the script a page costs the
+# reader's browser about a third less work (benchmarks/README.md, "the browser tests"); the icons look the same.
+FONTAWESOME_JS = re.compile(r'\s*<script defer src="(?:\.\./)*_static/scripts/fontawesome\.js(?:\?[^"]*)?"></script>')
+
+
+def drop_fontawesome_js(app, exception):
+    "After an HTML build: the script's tag out of every page, and the script (with its map and licence) out of the site."
+    if exception is not None or app.builder.format != 'html': return
+    out = pathlib.Path(app.outdir)
+    for page in out.rglob('*.html'):
+        text = page.read_text(encoding='utf-8')
+        if (new := FONTAWESOME_JS.sub('', text)) != text: page.write_text(new, encoding='utf-8')
+    for f in (out / '_static' / 'scripts').glob('fontawesome.js*'): f.unlink()
+
+
+def setup(app):
+    app.connect('build-finished', drop_fontawesome_js)

@@ -607,6 +607,22 @@ def _in_shipped_font(fonts) -> bool:
     return bool(ours) and not system_devanagari
 
 
+def test_the_icons_are_drawn_from_the_web_font_without_font_awesomes_script(page, site):
+    """No page names Font Awesome's JavaScript (1.5 MB; conf.py takes it out), nor is it in the site; every icon a page
+    shows is drawn from the web font the theme's stylesheet names (a glyph in its ::before, in that font, loaded)."""
+    pages = sorted(SITE.glob('*.html'))
+    assert pages and not [p.name for p in pages if 'fontawesome.js' in p.read_text(encoding='utf-8')]
+    assert not list((SITE / '_static').rglob('fontawesome.js*'))
+    visit(page, f'{site}/up_mayor_2023.html')
+    icons = page.evaluate("""() => [...document.querySelectorAll('i[class*="fa-"]')].filter(e => e.offsetParent !== null)
+        .map(e => [e.className, getComputedStyle(e, '::before').content, getComputedStyle(e).fontFamily, e.getBoundingClientRect().width])""")
+    assert len(icons) >= 3, icons                                   # the menu, the search, the full screen: shown
+    for cls, glyph, family, width in icons:
+        assert glyph not in ('none', 'normal', '""') and 'Font Awesome' in family and width > 0, (cls, glyph, family, width)
+    assert page.evaluate("() => [...document.fonts].some(f => f.family.includes('Font Awesome') && f.status === 'loaded')")
+    assert not page.locator('svg.svg-inline--fa').count() and page.offsite == []
+
+
 def test_hindi_renders_in_the_shipped_font_on_the_site(page, site):
     for name in ('glossary.html', 'course_mayors_hi.html', 'course_chairpersons_hi.html', 'index.html'):
         visit(page, f'{site}/{name}')
