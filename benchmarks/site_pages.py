@@ -11,10 +11,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / 'tests'))
+from conftest import CHROMIUM_ARGS as ARGS, SETTLED   # the browser as the tests run it, and what a page's load waits for
 SITE = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / 'docs' / '_build' / 'html'
-ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--proxy-server=http://127.0.0.1:9']
-SETTLED = """() => document.fonts.ready.then(() => Promise.all([...document.images].map(i => i.complete ? null :
-    new Promise(done => { i.addEventListener('load', done); i.addEventListener('error', done); }))))"""
 TICK = os.sysconf('SC_CLK_TCK')
 
 

@@ -62,7 +62,7 @@ html_copy_source = False
 # The theme (pydata-sphinx-theme, under sphinx-book-theme) puts Font Awesome's JavaScript on every page, 1.5 MB "so that
 # users can add custom icons": it swaps each icon for an SVG. This site adds none, and the theme's stylesheet draws
 # every icon it uses from Font Awesome's web font, which the theme ships too. Without the script a page costs the
-# reader's browser about a third less work (benchmarks/README.md, "the browser tests"); the icons look the same.
+# reader's browser about a quarter less CPU (benchmarks/site_pages.py); the icons look the same.
 FONTAWESOME_JS = re.compile(r'\s*<script defer src="(?:\.\./)*_static/scripts/fontawesome\.js(?:\?[^"]*)?"></script>')
 
 

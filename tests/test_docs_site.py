@@ -33,9 +33,9 @@ def _watch(site, offsite: list, asked=None):
     """A listener for a context's `request` event: the site's own files and data:/blob:/about: pass; anything else is
     noted in `offsite`. With `asked`, each such URL is noted there too, under the page that asked for it. It sees every
     request a page makes, one served from Chromium's cache too; the browser (conftest's) sends every request off the
-    machine to a proxy that is not there, so it fails at once. Listening, not routing (`context.route`), because a routed
-    request makes a round trip through this process and turns Chromium's cache off: that cost the browser tests about
-    two-fifths of their CPU (benchmarks/README.md, "the browser tests")."""
+    machine to a proxy that is not there, so it fails at once. Listening, not routing (`context.route`): routing turns
+    Chromium's cache off, and the 48 pages of the site loaded in one tab cost about two-fifths less CPU with it on
+    (benchmarks/README.md, "`make test` beside a busy loop under five minutes")."""
     def seen(r):
         url = r.url
         if url.startswith(site) or url.startswith(('data:', 'blob:', 'about:')): return
