@@ -118,7 +118,7 @@ QUIET = 0.5   # s: how long a page must have had no request of its own in flight
 class _Flight:
     """The requests in flight of each tab of a context, from the context's events, and `wait(tabs)`: until every tab has
     fired `load` and then gone QUIET seconds with no request of its own in flight, playwright's `networkidle` counted
-    here. playwright's own wait never ended, now and then (about one run in three of the browser tests), for a page whose
+    here. playwright's own wait never ended in four of five runs of the browser tests with the cache on, for a page whose
     every request had finished, once Chromium served some of them from its cache. Made before the tabs are sent
     anywhere, so that no request of theirs is missed."""
     def __init__(self, ctx):
