@@ -56,7 +56,8 @@ def visit(page, url: str, timeout: float = 30_000):
     the HTML names, and custom.js's `load` handler run), then `document.fonts.ready` and every <img> complete. As strong
     as `wait_until='networkidle'` for what the tests read, without its 500 ms of network silence per page (idle wall
     time): a static page asks for nothing after `load` that a test reads (its favicon only). The check that no page asks
-    for anything off the machine, ever, keeps networkidle (test_docs_site.py, every page in parallel tabs)."""
+    for anything off the machine, ever, waits for that silence too (test_docs_site.py, `_Flight`, every page in
+    parallel tabs)."""
     resp = page.goto(url, wait_until='load', timeout=timeout)
     page.evaluate(SETTLED)
     return resp
