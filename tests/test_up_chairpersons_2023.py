@@ -393,10 +393,29 @@ def test_reasons_of_a_unit_cut_from_a_larger_table_are_found_by_name():
 
 
 def test_concat_joins_row_by_row_whatever_a_piece_holds():
-    cols = [np.array(['a', 'b\x00c', ''], dtype=object), None, np.array(['x', 'y', 'z'], dtype=object)]
-    rows = np.array([2, 0, 1])
-    assert _concat(cols, rows) == ['; z', 'a; x', 'b\x00c; y']          # a NUL (once a separator) is text as any other
-    assert _concat(cols, rows[:0]) == []
+    parts = ['<', ['', 'a', 'b\x00c'], '; ', ['z', 'x', 'y'], '>']
+    assert _concat(parts) == ['<; z>', '<a; x>', '<b\x00c; y>']        # a NUL (once a separator) is text as any other
+    assert _concat(['<', [], '>', []]) == []
+    assert _concat([['a'], ['b'], '']) == ['ab']
+
+
+@pytest.mark.parametrize('templates', [3, 700])         # 700 templates in 7 places: the patterns are past one int64
+def test_joined_gives_each_body_its_sentences_in_order(templates):
+    from reservation_law.statutes.up_chairpersons_2023 import _joined
+    rng, n = np.random.default_rng(templates), 300
+    decided, want = [], [[] for _ in range(n)]
+    for d in range(7):
+        at = np.sort(rng.choice(n, int(rng.integers(1, n)), replace=False))
+        sentences = [(0, 0, f'fixed {d}.{i}') if i % 3 == 0 else (0, 0, f'{d}.{i} rank ', ' key (', f') after {d}.{i}')
+                     for i in range(templates)]
+        which = rng.integers(0, templates, len(at))
+        ranks = np.array([f'r{v}' for v in rng.integers(0, 99, len(at))], dtype=object)
+        keys = np.array([f'k{v}' for v in rng.integers(0, 99, len(at))], dtype=object)
+        for b, w, r, k in zip(at.tolist(), which.tolist(), ranks.tolist(), keys.tolist()):
+            s = sentences[w]
+            want[b].append(s[2] if len(s) == 3 else s[2] + r + s[3] + k + s[4])
+        decided.append((at, (sentences, which, ranks, keys)))
+    assert _joined(n, decided).tolist() == ['; '.join(w) for w in want]
 
 
 def test_first_seen_numbers_values_as_a_dict_does_short_or_long_with_or_without_a_missing_value():

@@ -660,46 +660,58 @@ def _ranks(upto: int) -> np.ndarray:
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #e9f6dae0
 def _pieces(sentences: list, n: int, shown) -> tuple:
-    """A decision's sentences as five columns of text over its `n` ranked bodies (before the rank, the rank, before the
-    key, the key, after it: each sentence is their concatenation); `shown()` gives the keys (asked only if needed).
-    The sentences cover every rank, so every cell is set."""
-    cols, keys = tuple(np.empty(n, dtype=object) for _ in range(5)), None
-    for s in sentences:
+    """A decision's sentences over its `n` ranked bodies: `(sentences, which, ranks, keys)`, each body's sentence (its
+    index in `sentences`), its rank as text and its key as text (`shown()`, asked only if a sentence names it; None
+    where a sentence names neither). The sentences cover every rank, so every body has one."""
+    which, ranks, keys, texts = np.empty(n, dtype='int64'), np.empty(n, dtype=object), None, _ranks(n)
+    for i, s in enumerate(sentences):
         lo, hi = s[0], min(s[1], n)
         if lo > hi: continue
-        at = slice(lo - 1, hi)
-        if len(s) == 3:
-            cols[0][at] = s[2]
-            for c in cols[1:]: c[at] = ''
-            continue
-        keys = shown() if keys is None else keys
-        cols[0][at], cols[1][at], cols[2][at], cols[3][at], cols[4][at] = s[2], _ranks(hi)[lo:hi + 1], s[3], keys[at], s[4]
-    return cols
+        which[lo - 1:hi] = i
+        if len(s) == 5:
+            keys = shown() if keys is None else keys
+            ranks[lo - 1:hi] = texts[lo:hi + 1]
+    return sentences, which, ranks, keys
 
-def _concat(columns: list, rows: np.ndarray) -> list:
-    """The text `columns` (object arrays; None: the separator '; ') concatenated, for each of `rows`: one `join` a row,
-    in C (`map` over `zip`), each text made once."""
-    return list(map(''.join, zip(*(itertools.repeat('; ') if c is None else c[rows].tolist() for c in columns))))
+def _concat(parts: list) -> list:
+    """Texts made row by row from `parts`: a text (the same in every row) or a list (one text a row); one `join` a row,
+    in C (`map` over `zip`). At least one part must be a list (it gives the number of rows)."""
+    return list(map(''.join, zip(*(itertools.repeat(p) if isinstance(p, str) else p for p in parts))))
 
-def _joined(n: int, sentences: list) -> np.ndarray:
-    """The texts of `n` bodies from their sentences (`(places among the n, five columns)` per decision, in order): each
-    body's sentences joined by '; ', every text joined once."""
-    slots, count = [], np.zeros(n, dtype='int64')
-    for at, cols in sentences:
-        nth = count[at]                                               # the sentence's place among the body's sentences
+def _joined(n: int, decided: list) -> np.ndarray:
+    """The texts of `n` bodies from their sentences (`(places among the n, _pieces)` per decision, in order): each
+    body's sentences joined by '; '. The bodies whose sentences come from the same templates in the same order (a
+    pattern: a handful in a division, or in the State) share every text but their ranks and keys, so each pattern's
+    fixed text is joined once and each body's text is one `join` of its ranks and keys between those fixed texts."""
+    templates, slots, count = [], [], np.zeros(n, dtype='int64')
+    for at, (sentences, which, ranks, keys) in decided:
+        base, nth = len(templates), count[at]                          # nth: the sentence's place among the body's sentences
+        templates += sentences
         for j in np.unique(nth).tolist():
-            if j == len(slots): slots.append(tuple(np.empty(n, dtype=object) for _ in range(5)))
+            if j == len(slots): slots.append((np.full(n, -1, dtype='int64'), np.empty(n, dtype=object), np.empty(n, dtype=object)))
             sel = slice(None) if (nth == j).all() else nth == j
-            for to, col in zip(slots[j], cols): to[at[sel]] = col[sel]
+            t, r, k = slots[j]
+            t[at[sel]], r[at[sel]] = which[sel] + base, ranks[sel]
+            if keys is not None: k[at[sel]] = keys[sel]
         count[at] += 1
     out = np.full(n, '', dtype=object)
-    for j in range(1, len(slots) + 1):
-        at = np.flatnonzero(count == j)
-        parts = []
-        for slot in slots[:j]:
-            if parts: parts.append(None)
-            parts += list(slot)
-        out[at] = _concat(parts, at)
+    if not slots: return out
+    code, size = np.zeros(n, dtype='int64'), len(templates) + 1       # each body's templates in order, as one number
+    if size ** len(slots) >= 2 ** 62: code = np.unique(np.stack([t for t, _, _ in slots], axis=1), axis=0, return_inverse=True)[1].ravel()
+    else:
+        for t, _, _ in slots: code = code * size + (t + 1)             # (0: no sentence in that place)
+    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    for p, f in enumerate(first.tolist()):
+        rows, parts, text = np.flatnonzero(inverse == p), [], []       # text: the fixed text since the last rank or key
+        for j, (t, r, k) in enumerate(slots):
+            if t[f] < 0: break
+            s = templates[t[f]]
+            text += ['; '] if j else []
+            if len(s) == 3: text.append(s[2]); continue
+            parts += [''.join(text + [s[2]]), r[rows].tolist(), s[3], k[rows].tolist()]
+            text = [s[4]]
+        parts.append(''.join(text))
+        out[rows] = _concat(parts) if len(parts) > 1 else parts[0]
     return out
 
 def _places(names: list, arr: Arrangement, labels, named: np.ndarray, trusted: bool = False) -> np.ndarray:
@@ -722,6 +734,7 @@ def reasons(decisions: list, names: list, trusted: bool = False) -> pd.Series:
     n = len(names)
     out, started, places, named = np.full(n, '', dtype=object), np.zeros(n, dtype=bool), {}, np.array(names, dtype=object)
     mark, local = np.zeros(n, dtype=bool), np.zeros(n, dtype='int64')
+    _ranks(max((len(d[4]) for d in decisions), default=0))           # every rank's text made at once, not grown
     for unit_where, unit in itertools.groupby(decisions, key=lambda d: d[1]):   # the decisions made in one division
         made = []
         for kind, where, g, arr, rows, k, nw, got_women, *labels in unit:
