@@ -185,7 +185,9 @@ class Arrangement:
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
         perm = _by_name(perm, tie, names) if tie.any() else perm       # the rest of the tie-break: the name
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
-        self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], np.array(names, dtype=object)[perm]
+        col = bodies['body'] if whole else None                         # the table's own column of names: no copy made of it
+        named = col.to_numpy(dtype=object) if hasattr(col, 'to_numpy') else np.array(names, dtype=object)
+        self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], named[perm]
         self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
 
     def __len__(self): return len(self.order)
