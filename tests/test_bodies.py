@@ -133,6 +133,25 @@ def test_pandas_reading_of_a_csv_without_quotes_is_csv_readers(lines, eol, end):
     assert set(map(str, df.dtypes)) <= {'object'}
 
 
+@pytest.mark.parametrize('text', ['a,b\n1,2,3\n4\n', 'a,b\n1\n2,3,4\n', 'a,b,c\n1,2\n3,4,5,6\n', 'a,b\r\n1,2,3\r\n4\r\n',
+                                  'a,b\n1,2\n\n3,4\n'])
+def test_lines_of_unequal_fields_are_never_read_as_whole_even_when_the_commas_add_up(text):
+    """Lines whose fields add up to whole lines (3 + 1 = 2 + 2) are not whole: `_plain_csv` gives no table (`csv.reader`
+    reads them row by row, and says which row is short or long), with LF or CRLF line breaks, or a blank line."""
+    import csv, io
+    from reservation_law.core.bodies import _plain_csv, _split_fields, _whole
+    assert _split_fields(text) is None and _plain_csv(text) is None
+    assert not _whole(list(csv.reader(io.StringIO(text, newline=''))))
+
+
+def test_a_csv_of_whole_lines_is_split_as_csv_reader_reads_it():
+    import csv, io
+    from reservation_law.core.bodies import _split_fields
+    for text in ('a,b\n1,2\n', 'a,b\r\n1,2\r\n', 'a,b\n1,2', 'body\nx\ny\n', 'a,,c\n,,\nह,ī,\t\n'):
+        assert _split_fields(text).tolist() == list(csv.reader(io.StringIO(text, newline='')))
+    assert _split_fields('a,b\n1,2\r3,4\n') is None                  # a lone CR: left to pandas' parser
+
+
 def test_a_field_longer_than_csvs_limit_is_refused_as_before(workdir):
     "A plain CSV with a field longer than `csv`'s limit is not read by pandas (which takes it): csv's message, as before."
     import csv
