@@ -774,3 +774,13 @@ def test_a_remainder_of_exactly_half_is_ignored_and_more_than_half_adds_one(sid)
         return c[g] + c.get(g + '-W', 0)
     assert (offices(half, 'SC'), offices(half, 'ST')) == (1, 1)
     assert (offices(half.assign(sc=[801, 700] + [0] * 6), 'SC'), offices(half.assign(st=[0, 0, 801, 700, 0, 0, 0, 0]), 'ST')) == (2, 2)
+
+
+def test_listed_and_among_are_the_plain_join_and_isin():
+    import numpy as np
+    from reservation_law.statutes.up_mayor_2023 import _listed, _among
+    for names, codes in (([], []), (['A'], ['SC']), (['A', 'B, C', 'D'], ['SC-W', 'SC', 'SC-W'])):
+        assert _listed(names, codes) == ', '.join(f"{b} {c}" for b, c in zip(names, codes))
+    at = np.array(['', 'SC', 'BC-W', 'SC-W', 'SC'], dtype=object).astype(str)
+    for values in ([], ['SC'], ['SC', 'BC-W', 'W']):
+        assert _among(at, values).tolist() == np.isin(at, values).tolist()

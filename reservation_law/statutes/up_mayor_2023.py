@@ -117,8 +117,13 @@ def previous_by_row(names: list, prev: dict) -> np.ndarray:
 
 def holding(at: np.ndarray, cats, code: str) -> np.ndarray:
     "Which places of `at` (categories, as `previous_in_order` gives them) held `code` (see `held`); `cats`: the categories."
-    yes = [p for p in cats if p and held(p, code)]
-    return np.isin(at, yes) if yes and len(at) else np.zeros(len(at), dtype=bool)
+    return _among(at, [p for p in cats if p and held(p, code)])
+
+def _among(at: np.ndarray, values) -> np.ndarray:
+    "Which places of `at` (an array of text) hold one of `values` (a few): one comparison a value, in C (`np.isin` sorts the text)."
+    out = np.zeros(len(at), dtype=bool)
+    for v in values: out |= at == v
+    return out
 
 def barred(previous: str | None, code: str, women_bar: str = 'any-women') -> bool:
     "(f): may a body that held `previous` last time not take `code` (a group, a group's women's office, or W) this time?"
@@ -212,7 +217,7 @@ def infer_owed(arr: Arrangement, code: str, prev: dict, excluded_turn: str = 'ke
     first, last = int(holders[(j + 1) % len(holders)]), int(holders[j])
     span = (first + np.arange((last - first) % n + 1)) % n          # the places the walk reached, first to last
     earlier = EARLIER[code] if excluded_turn == 'lost' else ()
-    out = np.isin(at[span], [p for p in set(prev.values()) if p and group_of(p) in earlier]) if earlier else np.zeros(len(span), dtype=bool)
+    out = _among(at[span], [p for p in set(prev.values()) if p and group_of(p) in earlier]) if earlier else np.zeros(len(span), dtype=bool)
     owed = span[~held_at[span] & ~out]
     return owed if places else [order[i] for i in owed.tolist()]
 
@@ -268,7 +273,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
                           f"(f) (the record): {', '.join(name[owed_here].tolist())}; they keep their place at the head of the walk"))
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
-    bars = lambda cats: np.isin(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
+    bars = lambda cats: _among(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
     bar, bar_w = bars(no_group), bars(no_women)     # by place: may not take the group; may not take its women's office
     # the women's offices go to the first bodies in walk order that may take both the group and a women's office; the
     # others to the first that may take the group, in the same run (women-first=in-the-run) or after the last of the women
@@ -430,6 +435,13 @@ def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
     return [f"passed over at position {i}{at}{whys[p]}{tail}" for p, i in zip(cats, (done['skipped_at'] + 1).tolist())]
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #75713adf
+def _listed(names: list, codes: list) -> str:
+    "'name code, name code, …': each name with its code, in one join (a code's ' code, ' made once, not a text a pair)."
+    tail = {c: f" {c}, " for c in set(codes)}
+    parts = [None] * (2 * len(names))
+    parts[::2], parts[1::2] = names, map(tail.__getitem__, codes)
+    return ''.join(parts)[:-2]
+
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
@@ -471,7 +483,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         at, codes, texts = _reasons_2023(arr, code, walk, got, done, open_row, prev, it)
         category[at], clause[at], reason[at] = np.array(codes, dtype=object), arr.clause, np.array(texts, dtype=object)
         steps.append(Step(arr.clause, f"{code}: arranged {len(walk)} open corporations by {arr.by}; "    # in walk order
-                          + ', '.join([f"{b} {c}" for b, c in zip(everyone[at].tolist(), codes)])))
+                          + _listed(everyone[at].tolist(), codes)))
         if done['skipped']:       # reached and passed over: the reason says why, unless a later arrangement allots it
             rows = arr.positions[done['places'][done['skipped_at']]]
             keep = reason[rows] == NOT_REACHED
