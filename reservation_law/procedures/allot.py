@@ -54,7 +54,7 @@ def _pass_through(res, df) -> None:
 def _finish(s, res, df, inputs, it, params, election_date, command=None):
     if 'category' in res.table and 'reason' not in res.table and callable(getattr(res, 'reasons', None)):
         reasons = res.reasons()          # a statute that keeps its reasons as data: rendered here, once
-        res.table['reason'] = reasons.tolist() if hasattr(reasons, 'tolist') else list(reasons)
+        res.table['reason'] = reasons.array if isinstance(reasons, pd.Series) else list(reasons)   # by position, no copy
     if (w := in_force_warning(s, election_date)): res.warnings.insert(0, w)
     _pass_through(res, df)
     res.provenance = provenance(s, inputs, it, params, res.assumptions, command or s.kind)
