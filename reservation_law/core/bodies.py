@@ -663,7 +663,7 @@ def _names(values, rows, file, column, what, required=True) -> list:
                 "nagar-panchayat-procedure=state for the Nagar Panchayats, accepts a blank)" if column == 'division' else ''))
         names[i] = n
     if column == 'division': return _division_names(names, rows, file)
-    if len(set(names)) == len(names) and len(set(_fast_keys(names))) == len(names):
+    if len(set(_fast_keys(names))) == len(names):                   # keys all distinct: so are the names (one name, one key)
         _look_alikes(names, rows, file, column, what)
         return names
     seen, keys = {}, {}
