@@ -32,9 +32,14 @@ def _digits(v):
     neg, a = v < 0, np.abs(v)
     nd = np.searchsorted(10 ** np.arange(1, 19, dtype=np.int64), a, side='right') + 1      # how many digits each has
     width = int((nd + neg).max())
-    pos = np.arange(width - 1, -1, -1, dtype=np.int64)                                    # the power of ten of each place
     if width <= 9: a = a.astype(np.int32)                                                  # (dividing 32-bit numbers is faster)
-    out = (a[:, None] // (10 ** np.minimum(pos, 18)).astype(a.dtype) % 10).astype(np.uint8) + ord('0')
+    out, q = np.empty((len(a), width), dtype=np.uint8), a
+    for j in range(width - 1, -1, -1):                  # the last digit, then the one before: each a division by the number 10,
+        nq = q // 10                                    # which NumPy does as a multiplication (a division by an array it cannot)
+        out[:, j] = q - nq * 10
+        q = nq
+    out += ord('0')
+    pos = np.arange(width - 1, -1, -1, dtype=np.int64)                                    # the power of ten of each place
     out[pos >= nd[:, None]] = 0
     if neg.any():
         sign = np.flatnonzero(neg)
