@@ -95,6 +95,20 @@ def test_load_previous_of_checked_body_names_is_row_by_row(case, monkeypatch):
     if case in ('twice', 'twice by case', 'unknown code', 'formula', 'a missing code'): assert fast[0] == 'error'
 
 
+@pytest.mark.parametrize('codes', [['SC', 'W', 'UR', 'SC-W'], ['SC', 'BC', 'UR', 'W'], ['SC', None, 'UR', 'W'],
+                                   [' SC', 'W', 'UR', 'W'], ['SC', 'W', 'UR', float('nan')], ['SC', 'W', 'UR', 7]])
+def test_a_previous_list_of_the_inputs_names_in_its_order_is_row_by_row(codes, monkeypatch):
+    "The previous list names this input's bodies in its order (this tool's own output, fed back): only its codes are checked; the same table or error."
+    from reservation_law.core.bodies import load_bodies
+    body = load_bodies(pd.DataFrame({'body': ['Agra', 'Bareilly', 'Kanpur Dehat', 'आगरा'], 'population': [100] * 4,
+                                     'sc': [10] * 4, 'st': [1] * 4, 'bc': [20] * 4}))['body'].tolist()
+    df = pd.DataFrame({'body': body, 'category': codes})
+    fast = outcome(load_previous, df, CODES, names=api._CheckedNames(body))
+    monkeypatch.setattr(api, '_plain_previous', lambda *a: False)
+    assert outcome(load_previous, df, CODES, names=list(body)) == fast       # not the checked names: row by row
+    assert fast[0] == ('ok' if codes[1] == 'W' and codes[3] in ('SC-W', 'W') else 'error')    # (' SC' is read as 'SC')
+
+
 def _group_totals_column_by_column(table):
     "group_totals as it was before the totals were summed in NumPy at once (0.5.0): the reference."
     from reservation_law.core.arrangement import CATEGORIES

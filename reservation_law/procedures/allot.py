@@ -183,9 +183,11 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
     seen, keys, known = {}, {}, list(codes) or list(CATEGORIES)
     bodies, cats = [], []
     names_in, cats_in = df['body'].tolist(), df['category'].tolist()
-    nameset = set(names) if names is not None else None
-    checked = _plain_previous(names_in, cats_in, known,           # the common case, in bulk: nothing left to check row by row
-                              nameset if isinstance(names, _CheckedNames) else None)
+    as_input = not renames and isinstance(names, _CheckedNames) and names_in == names   # this input's names in its order
+    nameset = set(names) if names is not None and not as_input else None          # (as this tool's own output gives them)
+    checked = (set(map(type, cats_in)) <= {str} and set(known).issuperset(cats_in) if as_input else   # the names checked already
+               _plain_previous(names_in, cats_in, known,           # the common case, in bulk: nothing left to check row by row
+                               nameset if isinstance(names, _CheckedNames) else None))
     if checked: bodies, cats, seen = names_in, cats_in, (dict(zip(names_in, lines)) if renames else {})   # rows: for renames only
     for r, b, c in zip(lines, names_in, cats_in) if not checked else ():
         try: b = clean_name(b)
