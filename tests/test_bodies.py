@@ -193,3 +193,12 @@ def test_input_error_keeps_the_reason_apart_from_what_follows():
     assert e.reason == 'blank division' and e.message == 'blank division: the reading in force allots by divisions'
     assert str(e) == "b.csv, row 3, column 'division': blank division: the reading in force allots by divisions"
     assert InputError('x').reason == InputError('x').message == 'x'
+
+
+def test_without_attrs_shares_the_columns_and_leaves_the_table_as_it_was():
+    from reservation_law.core.bodies import without_attrs, origin
+    df = load_bodies(pd.DataFrame({'body': ['A', 'B'], 'population': [100, 200], 'sc': [1, 2], 'st': [0, 0], 'bc': [5, 5]}))
+    plain = without_attrs(df)
+    assert plain.attrs == {} and df.attrs['origin'] is origin(df) and origin(df).lines == (2, 3)
+    assert plain.equals(df) and plain['sc'].attrs == {}
+    assert without_attrs(plain) is plain

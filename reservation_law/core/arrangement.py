@@ -151,7 +151,7 @@ class Arrangement:
     def __init__(self, bodies: pd.DataFrame, key, by: str, clause: str, tiebreak: str = 'population-name', names=None):
         if tiebreak not in TIEBREAKS: raise ValueError(f"tiebreak must be one of {TIEBREAKS}, not {tiebreak!r}")
         self.by, self.clause, self.tiebreak, self.key = by, clause, tiebreak, key
-        all_names = _names(bodies['body'])
+        all_names = _names(col := bodies['body'])
         names = all_names if names is None else _names(names)
         whole = names is all_names
         if isinstance(key, Shares) and key.names == all_names:           # the columns as they are
@@ -185,7 +185,7 @@ class Arrangement:
             tie = same & np.array([pop[a] == pop[b] for a, b in zip(perm, perm[1:])], dtype=bool) if use_pop else same
         perm = _by_name(perm, tie, names) if tie.any() else perm       # the rest of the tie-break: the name
         self.positions = perm = np.array(perm, dtype='int64')          # each place's row in `names` (or `bodies`)
-        named = c.to_numpy(dtype=object) if whole and hasattr(c := bodies['body'], 'to_numpy') else np.array(names, dtype=object)  # (no copy)
+        named = col.to_numpy(dtype=object) if whole and hasattr(col, 'to_numpy') else np.array(names, dtype=object)  # (no copy)
         self._pop, self._num, self._den, self.order_array = pop[perm], num[perm], den[perm], named[perm]
         self.order = self.order_array.tolist()                          # the names in order (`order_array`: as an array)
 

@@ -10,6 +10,7 @@ from itertools import islice, repeat, filterfalse, compress, count
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
+from ..core.bodies import without_attrs
 from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, tiebreak_interpretation,
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
@@ -663,6 +664,7 @@ def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
+    bodies = without_attrs(bodies)          # its columns are read (35 times), never its origin
     it = STATUTE_1994.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns = [pw] if pw else []
