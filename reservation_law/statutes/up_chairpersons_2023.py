@@ -701,8 +701,10 @@ def _joined(n: int, decided: list) -> np.ndarray:
     else:
         for t, _, _ in slots: code = code * size + (t + 1)             # (0: no sentence in that place)
     _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    by = np.argsort(inverse.ravel(), kind='stable')                   # the bodies by pattern (each pattern's rows in order)
+    ends = np.searchsorted(inverse.ravel()[by], np.arange(len(first) + 1))
     for p, f in enumerate(first.tolist()):
-        rows, parts, text = np.flatnonzero(inverse == p), [], []       # text: the fixed text since the last rank or key
+        rows, parts, text = by[ends[p]:ends[p + 1]], [], []            # text: the fixed text since the last rank or key
         for j, (t, r, k) in enumerate(slots):
             if t[f] < 0: break
             s = templates[t[f]]
