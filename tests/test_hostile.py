@@ -486,8 +486,11 @@ def _keeps_mode(tmp_path, mode, ext):
 
 
 WRAPPER = r'''
-import os, sys, time
+import os, signal, sys, time
 flag = sys.argv.pop(1)
+# Ctrl-C as a user at a terminal sends it: a shell without job control starts a background job (`pytest … &`) with
+# SIGINT ignored, and the command would inherit that and rightly go on; the test is of the interrupt, not of the shell
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def slow(real):
     def f(*a, **k):
         open(flag, 'w').close()      # the output is written to its temporary file: now it is about to be renamed
