@@ -322,8 +322,6 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     skipped = dict(zip(sk, map(prev.get, sk)))
     by_bar = ~held_at[walk[skipped_at]]                             # not the group: by the women's bar alone
     passed = name[walk[skipped_at[by_bar]]].tolist()
-    owed_names = name[owed].tolist()
-    was = set(owed_names)
     # out of this arrangement at their turn (allotted an earlier item of (d) this time), within the span of the cycle the
     # walk went through (next to where it started, to its last office outside the owed; all of it after a fallback):
     # under excluded-turn=kept they keep their place, owed a turn, in the order of the cycle with those passed over
@@ -337,7 +335,11 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
         new = cyc[(passed_at[cyc] | (~open_at[cyc] & ~held_at[cyc])) & ~was_at[cyc]]
         out_turn = name[new[~passed_at[new]]].tolist()
         passed_new = name[new].tolist()
-    else: passed_new = [b for b in passed if b not in was]
+    elif passed:                                                    # the passed over not owed already, in walk order
+        was_at = np.zeros(n, dtype=bool); was_at[owed] = True
+        at = walk[skipped_at[by_bar]]
+        passed_new = name[at[~was_at[at]]].tolist()
+    else: passed_new = []
     got_here = np.zeros(n, dtype=bool); got_here[walk[taken]] = True              # by place: allotted now
     owed_next = name[owed[~got_here[owed]]].tolist() + passed_new
     if passed:
