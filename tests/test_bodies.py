@@ -202,3 +202,29 @@ def test_without_attrs_shares_the_columns_and_leaves_the_table_as_it_was():
     assert plain.attrs == {} and df.attrs['origin'] is origin(df) and origin(df).lines == (2, 3)
     assert plain.equals(df) and plain['sc'].attrs == {}
     assert without_attrs(plain) is plain
+
+
+class _NoCopy:
+    "A value that refuses to be deep-copied: in a table's `attrs`, it shows where pandas would copy them."
+    def __deepcopy__(self, memo): raise AssertionError("the table's attrs were deep-copied")
+
+
+def test_a_previous_allotments_record_is_never_copied_into_the_columns_read():
+    """A previous allotment carries its record in `attrs` (at 100,000 corporations the walks' lists of names: pandas
+    deep-copies `attrs` into every column read, about 0.1 s each). `without_attrs`, `load_previous` and both Mayors'
+    statutes read its columns without copying it."""
+    import reservation_law as rl
+    from reservation_law.core.bodies import without_attrs
+    from reservation_law.core.bodies import example_path
+    from reservation_law.procedures.allot import load_previous
+    df = load_bodies(example_path('up_corporations_17_bc_illustrative.csv'))
+    for sid in ('up-mayor-1994', 'up-mayor-2023'):
+        first = rl.get(sid)(df)
+        prev = first.table[['body', 'category']].copy()
+        prev.attrs['record'] = dict(first.record, trap=_NoCopy())
+        with pytest.raises(AssertionError, match='deep-copied'): prev['body']      # the trap works
+        assert without_attrs(prev).attrs == {}
+        again = rl.get(sid)(df, previous=prev)
+        checked = load_previous(prev, rl.get(sid).codes, names=df['body'].tolist())
+        assert checked.attrs['record']['trap'] is prev.attrs['record']['trap']
+        assert rl.get(sid)(df, previous=checked).table.equals(again.table)

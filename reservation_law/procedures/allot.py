@@ -8,7 +8,7 @@ import difflib
 from datetime import date
 from pathlib import Path
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
-from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin
+from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin, without_attrs
 from ..core.arrangement import CATEGORIES, LegalWarning, Result
 from ..core import registry
 from ..core.provenance import provenance, input_entry
@@ -165,7 +165,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                  ) -> pd.DataFrame:  # columns `body`, `category`, checked and renamed; `attrs['record']` the previous result's record (from JSON, or a DataFrame's own `attrs['record']`), else None
     """The previous allotment, checked: trusted names, known codes, `renames` applied, every name one of `names`."""
     record, file = None, None
-    if isinstance(src, pd.DataFrame): df, lines, record = src, list(range(2, len(src) + 2)), src.attrs.get('record')
+    if isinstance(src, pd.DataFrame): df, lines, record = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record')
     elif Path(src).suffix.lower() == '.json':
         prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record

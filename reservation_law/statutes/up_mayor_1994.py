@@ -441,7 +441,8 @@ def _previous_1994(previous, names, warns, rows=None):
     (`_ABSENT` for a body not in it); warnings for corporations in one and not the other. `rows`: the same names in the
     input's order, if the caller has them (a previous allotment of the same bodies in the same order, the common case,
     is then known to leave none out without a look-up a name in serial order)."""
-    listed, cats = previous['body'].tolist(), previous['category'].tolist()
+    plain = without_attrs(previous)                 # its columns read without its record (`attrs`) copied into each
+    listed, cats = plain['body'].tolist(), plain['category'].tolist()
     prev = dict(zip(listed, cats))
     by_row = None if rows is None else cats if listed == rows else list(map(prev.get, rows, repeat(_ABSENT)))
     if rows is not None and listed == rows: missing, gone = [], []

@@ -455,13 +455,14 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     ex, counts, steps, cw = state_counts(bodies, women_total_2023, sc_st=ok)
     warns += cw
     steps += check_e(ex)
-    prev = _previous_in_force(previous, previous_date, warns, assumptions)
+    plain = None if previous is None else without_attrs(previous)    # its columns, read without its record copied into each
+    prev = _previous_in_force(plain, previous_date, warns, assumptions)
     rec = _record_2023(previous, prev, warns, assumptions)
     names = bodies['body'].tolist()
     # the previous allotment names the same corporations in the same order (as a result of this tool gives them): its
     # column of categories is already by row, and nothing is missing or gone
-    cats = (previous['category'].tolist() if prev is not None and len(prev) == len(names)
-            and previous['body'].tolist() == names else None)
+    cats = (plain['category'].tolist() if prev is not None and len(prev) == len(names)
+            and plain['body'].tolist() == names else None)
     if cats is None and prev is not None:
         missing = list(filterfalse(prev.__contains__, names))
         if missing: warns.append(LegalWarning('gap', 's.7(5)(1)(f)', 'these corporations are not in the previous allotment: '
