@@ -1,4 +1,5 @@
 "Input validation: every fault is named by file, row and column; Excel and Devanagari work."
+import json
 import pandas as pd
 import pytest
 from reservation_law.core.bodies import load_bodies, InputError
@@ -228,3 +229,26 @@ def test_a_previous_allotments_record_is_never_copied_into_the_columns_read():
         checked = load_previous(prev, rl.get(sid).codes, names=df['body'].tolist())
         assert checked.attrs['record']['trap'] is prev.attrs['record']['trap']
         assert rl.get(sid)(df, previous=checked).table.equals(again.table)
+
+
+
+_TRICKY = st.text(alphabet=st.sampled_from(list('[]{}"\\:, ab') + ['≈', '\u00a0', '\n', '😀']), max_size=6)
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | _TRICKY,
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TRICKY, inner, max_size=4), max_leaves=40)
+
+
+def _depth_by_recursion(v) -> int:
+    "The definition: a scalar is 1 deep; an object or a list one more than its deepest value (1 if empty)."
+    children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else None
+    return 1 if children is None else 1 + max((_depth_by_recursion(w) for w in children if isinstance(w, (dict, list))), default=0)
+
+
+@settings(max_examples=600, deadline=None)
+@given(value=_JSON, limit=st.integers(1, 8))
+def test_the_depth_of_a_json_value_is_its_nesting(value, limit):
+    "read_json's depth check: the depth as the recursive definition gives it, or past `limit` where that is."
+    from reservation_law.core.bodies import _depth
+    v = json.loads(json.dumps(value))                  # as json.loads gives it
+    d = _depth_by_recursion(v)
+    assert _depth(v, 10**6) == d
+    assert _depth(v, limit) == d if d <= limit else _depth(v, limit) > limit
