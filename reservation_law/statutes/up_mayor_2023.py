@@ -261,10 +261,11 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     # are owed nothing)
     kept = it.get('excluded-turn', 'kept') == 'kept'
     if not prev: owed = np.zeros(0, dtype='int64')
-    elif recorded:
-        named = [b for b in last_rec.get('owed', []) if not held(prev.get(b), code)]
-        here = set(order) if named else ()
-        owed = arr.ranks([b for b in named if b in here]) - 1
+    elif recorded:                    # the record's names found among the places in C (-1: not in this arrangement)
+        named = last_rec.get('owed', [])
+        at = pd.Index(name).get_indexer(named) if named else np.zeros(0, dtype='int64')
+        at = at[at >= 0]
+        owed = at[~held_at[at]]                                     # less those that held the group last time
     else: owed = infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'), then_at, held_at, places=True)
     owed_here = owed[open_at[owed]]
     if len(owed_here):
