@@ -29,6 +29,10 @@ installed: `_quarto.yml` is kept valid (it folds code with `code-fold`).
 """
 import ast, html as htmllib, re, shutil, subprocess, sys, time
 from pathlib import Path
+# jsonschema (which nbformat imports) imports rfc3987_syntax where it is installed (Jupyter installs it), which builds its
+# Earley parsers of IRIs at import: 2 to 3 s of CPU a process, for a format no notebook schema uses (jsonschema issue
+# #1428). Refused here, in this process only, jsonschema leaves that one format unchecked.
+sys.modules.setdefault('rfc3987_syntax', None)
 import nbformat, yaml
 
 ROOT = Path(__file__).resolve().parents[1]

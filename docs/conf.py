@@ -1,5 +1,9 @@
 "Sphinx configuration for the reservation_law site, built offline from nbdev's processed notebooks (see build.py)."
-import configparser, pathlib, re, subprocess
+import configparser, pathlib, re, subprocess, sys
+# jsonschema (which nbformat imports) imports rfc3987_syntax where it is installed (Jupyter installs it), which builds its
+# Earley parsers of IRIs at import: 2 to 3 s of CPU a process, for a format no notebook schema uses (jsonschema issue
+# #1428). Refused here, in this process only, jsonschema leaves that one format unchecked.
+sys.modules.setdefault('rfc3987_syntax', None)
 
 _ini = configparser.ConfigParser(delimiters=['='])
 _ini.read(pathlib.Path(__file__).resolve().parents[1] / 'settings.ini', encoding='utf-8')

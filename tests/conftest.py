@@ -9,6 +9,11 @@ import pytest
 # a stale file is never used (Python and pytest check the source's time and size).
 sys.dont_write_bytecode = False
 
+# jsonschema (which nbformat imports) imports rfc3987_syntax where it is installed (Jupyter installs it), which builds its
+# Earley parsers of IRIs at import: 2 to 3 s of CPU a process, for a format no notebook schema uses (jsonschema issue
+# #1428). Refused here, in the test processes only, jsonschema leaves that one format unchecked.
+sys.modules.setdefault('rfc3987_syntax', None)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
