@@ -60,8 +60,11 @@ def executable(folder: Path, argv, **kw) -> tuple[int, str, str]:
     return p.returncode, p.stdout.decode('utf-8'), p.stderr.decode('utf-8')
 
 
+BIG = 16 * 2**20     # bytes: a larger file is known by its size, inode and times (the kernel sets ctime on every change), not read
+
+
 def snapshot(folder: Path) -> dict:
-    "Every file and folder below `folder`: kind, mode and (for a file) the SHA-256 of its content."
+    "Every file and folder below `folder`: kind, mode and (for a file) the SHA-256 of its content, or its stat if `BIG`."
     seen = {}
     for root, dirs, files in os.walk(folder):
         for n in dirs + files:
@@ -69,8 +72,11 @@ def snapshot(folder: Path) -> dict:
             st = os.lstat(p)
             rel = str(p.relative_to(folder))
             if stat.S_ISREG(st.st_mode):
-                try: digest = hashlib.sha256(p.read_bytes()).hexdigest()
-                except PermissionError: digest = f'unreadable, {st.st_size} bytes, mtime {st.st_mtime_ns}'
+                if st.st_size > BIG:          # (the 300 MB sparse files): any write, truncation or replacement changes these
+                    digest = f'{st.st_size} bytes, inode {st.st_ino}, mtime {st.st_mtime_ns}, ctime {st.st_ctime_ns}'
+                else:
+                    try: digest = hashlib.sha256(p.read_bytes()).hexdigest()
+                    except PermissionError: digest = f'unreadable, {st.st_size} bytes, mtime {st.st_mtime_ns}'
                 seen[rel] = ('file', stat.S_IMODE(st.st_mode), digest)
             elif stat.S_ISLNK(st.st_mode): seen[rel] = ('link', os.readlink(p))
             else: seen[rel] = ('folder' if stat.S_ISDIR(st.st_mode) else stat.S_IFMT(st.st_mode), stat.S_IMODE(st.st_mode))
