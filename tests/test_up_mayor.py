@@ -784,3 +784,17 @@ def test_listed_and_among_are_the_plain_join_and_isin():
     at = np.array(['', 'SC', 'BC-W', 'SC-W', 'SC'], dtype=object).astype(str)
     for values in ([], ['SC'], ['SC', 'BC-W', 'W']):
         assert _among(at, values).tolist() == np.isin(at, values).tolist()
+
+
+def test_a_record_whose_owed_is_not_a_list_of_names_is_read_as_before():
+    "A tampered record: its 'owed' a text is taken item by item (its letters, no corporation's name), as it always was."
+    import copy
+    df = rl.core.bodies.load_bodies(example_path('up_corporations_17_bc_illustrative.csv'))
+    first = up_mayor_2023(df)
+    runs = {}
+    for label, owed in (('text', 'Agra'), ('none', [])):
+        rec = copy.deepcopy(first.record)
+        rec['rotation']['walks']['SC']['owed'] = owed
+        prev = first.table[['body', 'category']].copy(); prev.attrs['record'] = rec
+        runs[label] = up_mayor_2023(df, previous=prev).table
+    assert runs['text'].equals(runs['none'])

@@ -262,7 +262,7 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     kept = it.get('excluded-turn', 'kept') == 'kept'
     if not prev: owed = np.zeros(0, dtype='int64')
     elif recorded:                    # the record's names found among the places in C (-1: not in this arrangement)
-        named = last_rec.get('owed', [])
+        named = list(last_rec.get('owed', []))                      # (as iterating it gave them, whatever it holds)
         at = pd.Index(name).get_indexer(named) if named else np.zeros(0, dtype='int64')
         at = at[at >= 0]
         owed = at[~held_at[at]]                                     # less those that held the group last time
