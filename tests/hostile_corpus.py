@@ -987,6 +987,8 @@ def _tamper(path: tuple, value):
         p.write_text(json.dumps(d), encoding='utf-8')
     return f
 TAMPERED = {'record walks a number': (('record', 'rotation', 'walks'), 5), 'a walk a text': (('record', 'rotation', 'walks', 'SC'), 'x'),
+            "a walk's owed a text": (('record', 'rotation', 'walks', 'SC', 'owed'), 'Agra'),   # read as its letters, before
+            "a walk's owed holding an object": (('record', 'rotation', 'walks', 'SC', 'owed'), [{'a': 1}]),   # an internal error
             'provenance inputs a number': (('provenance', 'inputs'), 5),
             'an election date that is not a date': (('provenance', 'parameters'), {'election_date': 'soon'}),
             'a step without its text': (('steps',), [{'clause': 'x'}]),

@@ -786,15 +786,59 @@ def test_listed_and_among_are_the_plain_join_and_isin():
         assert _among(at, values).tolist() == np.isin(at, values).tolist()
 
 
-def test_a_record_whose_owed_is_not_a_list_of_names_is_read_as_before():
-    "A tampered record: its 'owed' a text is taken item by item (its letters, no corporation's name), as it always was."
-    import copy
+# A value of another kind for each field of the record: an object where a name, a list or a number is kept, a number
+# where an object or a list is, and a list holding an object where a list of names is.
+def _wrong(kind: str) -> list:
+    if kind.startswith('an object'): return [5, ['A'], None]
+    if kind.startswith('a list'): return [5, 'A', [{'a': 1}], None]
+    return [{'a': 1}, ['A']] + (['7', True] if 'whole' in kind else [5]) + ([] if kind.endswith('or null') else [None])
+
+
+def _tampered_cases():
+    from reservation_law.core.json import RECORD_FIELDS, WALK_FIELDS
+    for sid, fields in (('up-mayor-2023', ('statute', 'walks', 'fallback')),
+                        ('up-mayor-1994', [k for k in RECORD_FIELDS if k not in ('walks', 'fallback')])):
+        for key in fields:
+            for v in _wrong(RECORD_FIELDS[key][1]): yield sid, (key,), v
+    for key, (_, kind) in WALK_FIELDS.items():
+        for v in _wrong(kind): yield 'up-mayor-2023', ('walks', 'SC', key), v
+
+
+TAMPERED = list(_tampered_cases())
+
+
+def test_every_record_the_statutes_keep_passes_its_check():
+    "The check refuses no record the tool writes: both texts under each reading of (f), over three elections."
+    from reservation_law.core.json import check_record, from_json, to_json
     df = rl.core.bodies.load_bodies(example_path('up_corporations_17_bc_illustrative.csv'))
-    first = up_mayor_2023(df)
-    runs = {}
-    for label, owed in (('text', 'Agra'), ('none', [])):
-        rec = copy.deepcopy(first.record)
-        rec['rotation']['walks']['SC']['owed'] = owed
-        prev = first.table[['body', 'category']].copy(); prev.attrs['record'] = rec
-        runs[label] = up_mayor_2023(df, previous=prev).table
-    assert runs['text'].equals(runs['none'])
+    readings = [('up-mayor-2023', {}), ('up-mayor-1994', {}), ('up-mayor-1994', {'previous-election': 'every-earlier'}),
+                ('up-mayor-1994', {'rotation': 'cyclic', 'previous-election': 'last'})]
+    for sid, it in readings:
+        for r in rl.rotate(sid, df, 3, interpretations=it).results:
+            check_record(r.record)
+            check_record(from_json(to_json(r)).record)
+    assert {k for _, (k, *_), _ in TAMPERED} == set(rl.core.json.RECORD_FIELDS)     # every field is tried below
+
+
+@pytest.mark.parametrize('sid,where,value', TAMPERED, ids=[f"{s[-4:]}-{'.'.join(w)}={v!r}" for s, w, v in TAMPERED])
+def test_a_record_with_a_field_of_another_kind_is_refused_naming_it(sid, where, value, tmp_path):
+    """A tampered record (a DataFrame's `attrs['record']`, or the tool's JSON result edited) is refused with an
+    `InputError` that names the field, never read in part or met by an internal error (each of these was, before)."""
+    import copy
+    from reservation_law.core.json import to_json
+    df = rl.core.bodies.load_bodies(example_path('up_corporations_17_bc_illustrative.csv'))
+    it = {'previous-election': 'every-earlier'} if where == ('earlier',) else {}
+    first = rl.allot(sid, df, interpretations=it)
+    rec = copy.deepcopy(first.record)
+    x = rec['rotation']
+    for k in where[:-1]: x = x[k]
+    x[where[-1]] = value
+    prev = first.table[['body', 'category']].copy(); prev.attrs['record'] = rec
+    field = ' → '.join(map(repr, ('record', 'rotation') + where)) + ' is not '
+    with pytest.raises(rl.InputError, match=re.escape(field)):
+        rl.allot(sid, df, previous=prev, interpretations=it)
+    first.record = rec
+    (tmp_path / 'prev.json').write_text(to_json(first), encoding='utf-8')
+    with pytest.raises(rl.InputError, match=re.escape(field)) as e:
+        rl.allot(sid, df, previous=tmp_path / 'prev.json', interpretations=it)
+    assert e.value.file == str(tmp_path / 'prev.json')

@@ -18,7 +18,8 @@ from .provenance import SCHEMA_VERSIONS
 from .provenance import said_illustrative
 
 # %% auto #0
-__all__ = ['jsonable', 'result_dict', 'to_json', 'from_json', 'upgrade', 'check_result']
+__all__ = ['RECORD_FIELDS', 'WALK_FIELDS', 'jsonable', 'result_dict', 'to_json', 'from_json', 'upgrade', 'check_result',
+           'check_record']
 
 # %% ../../nbs/08_json.ipynb #92fbe97e
 def jsonable(x):
@@ -148,14 +149,7 @@ def check_result(d, file=None) -> None:
                 bad(f"item {i} of 'warnings': 'bodies' is not a list of names")
     for i, a in enumerate(d.get('arrangements') or [], 1):
         if not isinstance(a, dict) or not isinstance(a.get('name'), str): bad(f"item {i} of 'arrangements' has no name")
-    rec = (d.get('record') or {}).get('rotation')
-    if rec is not None and not isinstance(rec, dict): bad("'record' → 'rotation' is not an object")
-    for key in ('walks', 'fallback'):            # the rotation's state, as the Mayor statutes keep it
-        x = (rec or {}).get(key)
-        if x is not None and not (isinstance(x, dict) and all(isinstance(v, (dict, str, int, type(None))) for v in x.values())):
-            bad(f"'record' → 'rotation' → {key!r} is not an object of walks")
-        if key == 'walks' and x and not all(isinstance(w, dict) and isinstance(w.get('passed', []), list) for w in x.values()):
-            bad("'record' → 'rotation' → 'walks': a walk is not an object with a list 'passed'")
+    check_record(d.get('record'), file)          # the rotation's state, as the Mayor statutes read it back
     prov = d.get('provenance') or {}
     if not isinstance(prov, dict): bad("'provenance' is not an object")
     if not (isinstance(prov.get('inputs', []), list) and all(isinstance(i, dict) and all(isinstance(i.get(k), str)
@@ -168,6 +162,46 @@ def check_result(d, file=None) -> None:
             bad(f"'provenance' → 'parameters' → {k!r} is not a date YYYY-MM-DD")
     if not isinstance(params.get('renames') or {}, dict) or not isinstance(params.get('sheet') or '', str):
         bad("'provenance' → 'parameters': 'renames' is not an object, or 'sheet' not a text")
+
+def _names(x) -> bool: return isinstance(x, list) and set(map(type, x)) <= {str}      # (one pass in C: a list of 100,000)
+def _name_or_null(x) -> bool: return x is None or isinstance(x, str)
+def _each(ok):
+    "An object whose every value passes `ok`."
+    return lambda x: isinstance(x, dict) and all(map(ok, x.values()))
+
+# The rotation record of the Mayors' statutes (`Result.record['rotation']`), field by field: what each must be. A field
+# that is absent is allowed (a record of an earlier version, or of the other text); one of another kind is refused.
+RECORD_FIELDS = {
+    'statute': (lambda x: isinstance(x, str), 'a text', 'both texts: the statute whose walks these are'),
+    'walks': (_each(lambda w: isinstance(w, dict)), 'an object of walks', "2023: each item's walk of (f), by code"),
+    'fallback': (_each(_names), 'an object of lists of names', '2023: by code, the corporations given an office by the fallback'),
+    'rotation': (lambda x: isinstance(x, str), 'a text', '1994: the reading of (f) in force'),
+    'walk_start': (_name_or_null, 'a name or null', '1994: the corporation the walk started at'),
+    'last_women': (_name_or_null, 'a name or null', "1994: the last women's office of the walk"),
+    'last_women_category': (_name_or_null, 'a code or null', "1994: that office's category"),
+    'last_women_position': (lambda x: x is None or type(x) is int, 'a whole number or null', "1994: its place in the walk"),
+    'next_start': (_name_or_null, 'a name or null', '1994: where the next walk starts'),
+    'round': (_each(_names), 'an object of lists of names', '1994, previous-election=this-round: by group, who has held it in the round'),
+    'earlier': (_each(_names), 'an object of lists of codes', '1994, previous-election=every-earlier: by corporation, what it held before'),
+}
+WALK_FIELDS = {'start': (_name_or_null, 'a name or null'), 'end': (_name_or_null, 'a name or null'),
+               'passed': (_names, 'a list of names'), 'owed': (_names, 'a list of names')}
+
+def check_record(record, file=None, what: str = 'not a reservation_law result as saved with -o OUT.json') -> None:
+    """A result's `record`, as a previous allotment brings it to the Mayors' statutes: each field of its 'rotation' (and
+    of each walk) of the kind `RECORD_FIELDS` and `WALK_FIELDS` give, or `InputError` naming the field. Another field is
+    let through (the statutes read only these); `None` is no record."""
+    if record is None: return
+    def bad(where, kind): raise InputError(f"{what}: {' → '.join(map(repr, where))} is not {kind}", file=file)
+    if not isinstance(record, dict): bad(['record'], 'an object')
+    rec = record.get('rotation')
+    if rec is None: return
+    if not isinstance(rec, dict): bad(['record', 'rotation'], 'an object')
+    for key, (ok, kind, _) in RECORD_FIELDS.items():
+        if key in rec and not ok(rec[key]): bad(['record', 'rotation', key], kind)
+    for code, walk in (rec.get('walks') or {}).items():
+        for key, (ok, kind) in WALK_FIELDS.items():
+            if key in walk and not ok(walk[key]): bad(['record', 'rotation', 'walks', code, key], kind)
 
 def _iso(s: str) -> bool:
     try: datetime.fromisoformat(s); return True

@@ -12,7 +12,7 @@ from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_
 from ..core.arrangement import CATEGORIES, LegalWarning, Result
 from ..core import registry
 from ..core.provenance import provenance, input_entry
-from ..core.json import from_json
+from ..core.json import from_json, check_record
 
 # %% auto #0
 __all__ = ['allot', 'seats', 'load_previous']
@@ -165,7 +165,9 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                  ) -> pd.DataFrame:  # columns `body`, `category`, checked and renamed; `attrs['record']` the previous result's record (from JSON, or a DataFrame's own `attrs['record']`), else None
     """The previous allotment, checked: trusted names, known codes, `renames` applied, every name one of `names`."""
     record, file = None, None
-    if isinstance(src, pd.DataFrame): df, lines, record = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record')
+    if isinstance(src, pd.DataFrame):
+        df, lines, record = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record')
+        check_record(record, what="the previous allotment's record (attrs['record']) is not as this tool keeps it")  # (JSON's: by from_json)
     elif Path(src).suffix.lower() == '.json':
         prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
