@@ -330,3 +330,63 @@ def test_a_result_of_another_command_is_not_read_back_as_an_allotment(workdir):
     with pytest.raises(InputError, match='of `rotate`, not of allot or seats'): from_json('r.json')
     code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'r.json')
     assert code == 2 and 'of `rotate`' in err
+
+
+# A saved result edited where verify, or --previous, reads what to compute: each was an internal error (exit 3) until
+# a fuzzing of every field found it; each is now refused (exit 2), saying what cannot be computed again.
+def _set(*path_value):
+    def f(d):
+        *path, value = path_value
+        node = d
+        for k in path[:-1]: node = node.setdefault(k, {})
+        if value is KeyError: node.pop(path[-1], None)
+        else: node[path[-1]] = value
+    return f
+
+
+P = ('provenance', 'parameters')
+EDITED = {   # label: (the command that saves the result, the edit, what the refusal says)
+    'an allot result that says schema 1': ('allot', _set('schema_version', 1), 'says it is of schema_version 1'),
+    'an allot result that says it is a check': ('allot', _set('provenance', 'command', 'check'), 'names no published list'),
+    'an allot result that says it is an order': ('allot', _set('provenance', 'command', 'order'), 'parameter(s) date'),
+    'a seats result that says it is a check': ('seats', _set('provenance', 'command', 'check'), 'counts seats inside bodies'),
+    'a seats result that says it is an order': ('seats', lambda d: (_set('provenance', 'command', 'order')(d), _set(*P, 'date', '2023-05-04')(d)),
+                                                'counts seats inside bodies'),
+    'a chain of 10**9 elections': ('rotate', _set(*P, 'elections', 10**9), 'at most 100'),
+    'a chain with one date for two elections': ('rotate', _set(*P, 'dates', ['2028-05-04']), '1 dates for 2 elections'),
+    'a chain with its dates backwards': ('rotate', _set(*P, 'dates', ['2033-05-04', '2028-05-04']), 'not in order'),
+    'a chain with null dates': ('rotate', _set(*P, 'dates', [None, None]), 'parameter(s) dates'),
+    'a chain with dates and a first date': ('rotate', _set(*P, 'dates', ['2028-05-04', '2033-05-04']), None),
+    'a chain from 31 December 9999': ('rotate', _set(*P, 'first_date', '9999-12-31'), 'past the year 9999'),
+}
+
+
+@pytest.mark.parametrize('label', EDITED)
+def test_a_saved_result_edited_where_verify_reads_what_to_compute_is_refused(label, workdir):
+    made, edit, says = EDITED[label]
+    bodies = WARDS if made == 'seats' else CORP
+    argv = {'allot': ('allot', 'up-mayor-2023', CORP), 'seats': ('seats', 'up-corporation-wards', WARDS),
+            'rotate': ('rotate', 'up-mayor-2023', CORP, '-k', '2')}[made]
+    assert cli(*argv, '-o', 'r.json')[0] == 0
+    d = json.loads(Path('r.json').read_text(encoding='utf-8'))
+    edit(d)
+    if label == 'a chain with dates and a first date':
+        d['provenance']['parameters']['first_date'] = '2028-05-04'; says = "both the dates of the elections and the first one's"
+    code, out, err = _verify(d, args=(bodies,))
+    assert code == 2 and 'internal error' not in err and says in err, (code, out, err)
+    if made == 'allot' and 'schema' in label:                   # the same file as a previous allotment
+        code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json')
+        assert code == 2 and says in err and 'x.json' in err, err
+
+
+def test_explain_reads_a_1994_record_whose_round_lacks_a_group(workdir):
+    "The round of the cycle without one of its groups: no one held that group in it, as the statute reads it (was a KeyError)."
+    assert cli('allot', 'up-mayor-1994', CORP, '-o', 'f.json')[0] == 0
+    assert cli('allot', 'up-mayor-1994', CORP, '--previous', 'f.json', '-o', 'g.json')[0] == 0     # a round under way
+    d = json.loads(Path('g.json').read_text(encoding='utf-8'))
+    assert set(d['record']['rotation']['round']) == {'SC', 'ST', 'BC', 'women'}
+    del d['record']['rotation']['round']['SC']
+    Path('g.json').write_text(json.dumps(d), encoding='utf-8')
+    code, out, err = cli('explain', 'up-mayor-1994', CORP, '--body', 'Agra', '--previous', 'g.json')
+    assert code == 0 and 'internal error' not in err, err
+    assert cli('allot', 'up-mayor-1994', CORP, '--previous', 'g.json')[0] == 0

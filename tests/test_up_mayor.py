@@ -13,6 +13,7 @@ from reservation_law.statutes.up_mayor_2023 import up_mayor_2023, barred, held
 from reservation_law.core.bodies import example_path, MAX_COUNT
 from reservation_law.core.arrangement import group_of, Arrangement, share, whole, pct, pct_many
 from reservation_law.core.rounding import fmt_int
+from reservation_law.core.json import check_record
 
 @st.composite
 def fast_bodies(draw, min_size=1, max_size=30):
@@ -91,9 +92,11 @@ def test_counts_allotment_and_row_order(sid, case):
 
 def chain(f, df, k, it=None, first=None, **kw):
     """k elections, figures held constant, each fed the previous table with its record (as `rotate` does). `first`: the
-    first election's result, where the test has computed it already (f(df, it), the same call)."""
+    first election's result, where the test has computed it already (f(df, it), the same call). Each record passes the
+    check a previous allotment's record is held to (`check_record`), as `allot` would read it."""
     out = [f(df, it) if first is None else first]
     for _ in range(k - 1):
+        check_record(out[-1].record)
         prev = out[-1].table[['body', 'category']].copy()
         prev.attrs['record'] = out[-1].record
         out.append(f(df, it, previous=prev, **kw))
@@ -789,8 +792,11 @@ def test_listed_and_among_are_the_plain_join_and_isin():
 # A value of another kind for each field of the record: an object where a name, a list or a number is kept, a number
 # where an object or a list is, and a list holding an object where a list of names is.
 def _wrong(kind: str) -> list:
-    if kind.startswith('an object'): return [5, ['A'], None]
-    if kind.startswith('a list'): return [5, 'A', [{'a': 1}], None]
+    if kind.startswith('an object'):
+        inner = [['A', 'A']] if 'each name once' in kind else [['Agra'], ['SC', 'SC']] if 'codes' in kind else []
+        return [5, ['A'], None] + [{'SC': v} for v in inner]
+    if kind.startswith('a list'): return [5, 'A', [{'a': 1}], None] + ([['A', 'A']] if 'each once' in kind else [])
+    if 'code' in kind: return [{'a': 1}, ['A'], 5, 'Agra']
     return [{'a': 1}, ['A']] + (['7', True] if 'whole' in kind else [5]) + ([] if kind.endswith('or null') else [None])
 
 

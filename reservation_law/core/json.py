@@ -10,7 +10,7 @@ from fractions import Fraction
 from .lazy import pd       # pandas, imported on first use (see lazy)
 from .bodies import InputError, read_json
 from .rounding import Count
-from .arrangement import Arrangement, LegalWarning, Result, Step, group_of
+from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 from .provenance import BUNDLED
 from .provenance import ILLUSTRATIVE
 from .provenance import SCHEMA_VERSION
@@ -86,7 +86,7 @@ def from_json(src) -> Result:
         except (ValueError, RecursionError) as e: raise InputError(f"not valid JSON ({e})") from None
     else: d, name = read_json(src, 'result of reservation_law (JSON)'), str(src)
     check_result(d, name)
-    d = upgrade(d)
+    d = upgrade(d, name)
     made = (d.get('provenance') or {}).get('command')
     if made not in (None, 'allot', 'seats'):
         raise InputError(f"the saved result of `{made}`, not of allot or seats: it is not an allotment to read back", file=name)
@@ -98,12 +98,16 @@ def from_json(src) -> Result:
                   arrangements={a['name']: a for a in d.get('arrangements', [])}, version=d.get('version', ''),
                   provenance=d.get('provenance', {}), record=d.get('record', {}))
 
-def upgrade(d: dict) -> dict:
+def upgrade(d: dict, file=None) -> dict:
     """A saved result of schema 1 (0.3.0) in the terms of schema 2: its provenance given the command (its statute's kind),
-    the assumptions and what is illustrative in its inputs (known by their hashes); a schema 2 result as it is."""
+    the assumptions and what is illustrative in its inputs (known by their hashes); a schema 2 result as it is. A
+    result that says it is of schema 1 but has a field schema 2 added is refused (`InputError`): which it is, is not clear."""
     if d.get('schema_version') != 1: return d
     from . import registry
     d, p = dict(d, schema_version=SCHEMA_VERSION), dict(d.get('provenance') or {})
+    if (late := [k for k in ('command', 'illustrative') if k in p]):
+        raise InputError(f"says it is of schema_version 1, but its provenance has {' and '.join(map(repr, late))}, which only "
+                         "schema 2 writes: a result edited by hand, or of another program", file=file)
     if p:
         try: kind = registry.get(d['statute']).kind
         except KeyError: kind = None
@@ -163,7 +167,9 @@ def check_result(d, file=None) -> None:
     if not isinstance(params.get('renames') or {}, dict) or not isinstance(params.get('sheet') or '', str):
         bad("'provenance' → 'parameters': 'renames' is not an object, or 'sheet' not a text")
 
-def _names(x) -> bool: return isinstance(x, list) and set(map(type, x)) <= {str}      # (one pass in C: a list of 100,000)
+def _names(x) -> bool: return isinstance(x, list) and set(map(type, x)) <= {str} and len(set(x)) == len(x)   # (in C: 100,000 at once)
+def _codes(x) -> bool: return isinstance(x, list) and all(isinstance(c, str) and c in CATEGORIES for c in x) and len(set(x)) == len(x)
+def _code_or_null(x) -> bool: return x is None or (isinstance(x, str) and x in CATEGORIES)
 def _name_or_null(x) -> bool: return x is None or isinstance(x, str)
 def _each(ok):
     "An object whose every value passes `ok`."
@@ -174,18 +180,18 @@ def _each(ok):
 RECORD_FIELDS = {
     'statute': (lambda x: isinstance(x, str), 'a text', 'both texts: the statute whose walks these are'),
     'walks': (_each(lambda w: isinstance(w, dict)), 'an object of walks', "2023: each item's walk of (f), by code"),
-    'fallback': (_each(_names), 'an object of lists of names', '2023: by code, the corporations given an office by the fallback'),
+    'fallback': (_each(_names), 'an object of lists of names, each name once', '2023: by code, the corporations given an office by the fallback'),
     'rotation': (lambda x: isinstance(x, str), 'a text', '1994: the reading of (f) in force'),
     'walk_start': (_name_or_null, 'a name or null', '1994: the corporation the walk started at'),
     'last_women': (_name_or_null, 'a name or null', "1994: the last women's office of the walk"),
-    'last_women_category': (_name_or_null, 'a code or null', "1994: that office's category"),
+    'last_women_category': (_code_or_null, 'a category code or null', "1994: that office's category"),
     'last_women_position': (lambda x: x is None or type(x) is int, 'a whole number or null', "1994: its place in the walk"),
     'next_start': (_name_or_null, 'a name or null', '1994: where the next walk starts'),
-    'round': (_each(_names), 'an object of lists of names', '1994, previous-election=this-round: by group, who has held it in the round'),
-    'earlier': (_each(_names), 'an object of lists of codes', '1994, previous-election=every-earlier: by corporation, what it held before'),
+    'round': (_each(_names), 'an object of lists of names, each name once', '1994, previous-election=this-round: by group, who has held it in the round'),
+    'earlier': (_each(_codes), 'an object of lists of category codes, each code once', '1994, previous-election=every-earlier: by corporation, what it held before'),
 }
 WALK_FIELDS = {'start': (_name_or_null, 'a name or null'), 'end': (_name_or_null, 'a name or null'),
-               'passed': (_names, 'a list of names'), 'owed': (_names, 'a list of names')}
+               'passed': (_names, 'a list of names, each once'), 'owed': (_names, 'a list of names, each once')}
 
 def check_record(record, file=None, what: str = 'not a reservation_law result as saved with -o OUT.json') -> None:
     """A result's `record`, as a previous allotment brings it to the Mayors' statutes: each field of its 'rotation' (and

@@ -75,9 +75,13 @@ def assumed_dates(s: registry.Statute, elections: int, first_date: date | None =
     """The dates a chain assumes when `--dates` is not given: a five-year cycle from `first_date`, else from five years
     after `previous_date`, else from the date the statute's text is in force. Returns (dates, the note saying so)."""
     if first_date is not None: base, why = first_date, 'from --first-date'
-    elif previous_date is not None: base, why = _years_on(previous_date, CYCLE_YEARS), f'from five years after --previous-date ({previous_date:%d %B %Y})'
+    elif previous_date is not None: base, why = previous_date, f'from five years after --previous-date ({previous_date:%d %B %Y})'
     else: base, why = s.in_force[0], "from the date this text is in force, taken as the first election's (give --first-date)"
-    dates = [_years_on(base, CYCLE_YEARS * i) for i in range(int(elections))]
+    try:
+        if first_date is None and previous_date is not None: base = _years_on(previous_date, CYCLE_YEARS)
+        dates = [_years_on(base, CYCLE_YEARS * i) for i in range(int(elections))]
+    except ValueError: raise ValueError(f"{int(elections)} election(s) five years apart, {why}, would run past the year 9999 "
+                                        "(the last a date can hold): give --dates, or an earlier date") from None
     before = [i for i, d in enumerate(dates, 1) if d <= registry.ARTICLE_334_EXPIRY]
     span = lambda xs: 'none' if not xs else f"{xs[0]}" if len(xs) == 1 else f"{xs[0]}–{xs[-1]}"
     after = [i for i in range(1, int(elections) + 1) if i not in before]

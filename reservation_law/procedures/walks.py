@@ -134,10 +134,10 @@ def _runs_1994(res: Result, walk: list) -> dict:
 def _round_bar(res: Result, record: dict | None, b: str, code: str) -> str | None:
     """The 1994 text under previous-election=this-round: the bar of (f) on `b` for `code` from the round of the cycle
     that the previous election's `record` carries, in words; None if it does not bar."""
-    from reservation_law.statutes.up_mayor_1994 import ROUND_OF, held_in_round
+    from reservation_law.statutes.up_mayor_1994 import ROUND, ROUND_OF, held_in_round
     rnd = (record or {}).get('round') if res.interpretations.get('previous-election') == 'this-round' else None
     if rnd is None: return None
-    held = held_in_round({g: set(v) for g, v in rnd.items()}, b, ROUND_OF[code])
+    held = held_in_round({g: set(rnd.get(g, ())) for g in ROUND}, b, ROUND_OF[code])    # a group the record lacks: no one held it, as the statute reads it
     return (f"it held {held} earlier in this round of the cycle: (f) bars it while a corporation new to the round may take "
             "the office (previous-election=this-round)") if held else None
 

@@ -30,7 +30,7 @@ def read_saved(path) -> dict:
     if d.get('provenance', {}).get('command', 'allot') in ('allot', 'seats'):
         from reservation_law.core.json import check_result
         check_result(d, name)                   # a result of allot or seats: the fields `--previous` reads, of their kinds
-    d = upgrade(d)
+    d = upgrade(d, name)
     if d['provenance'].get('command') not in COMMANDS: raise InputError("the saved result does not say which command made it", file=name)
     if (why := _unusable(d['provenance'])): raise InputError(f"the saved result's provenance cannot be computed again: {why}", file=name)
     return d
@@ -47,14 +47,45 @@ def _unusable(p: dict) -> str | None:
     if not isinstance(it, dict) or not all(isinstance(v, dict) and isinstance(v.get('option'), str) for v in it.values()): return "the reading"
     if not isinstance(par, dict): return "the parameters"
     bad = [k for k in DATES if k in par and not iso(par[k])]
-    bad += ['dates'] if 'dates' in par and not (isinstance(par['dates'], list) and all(x is None or iso(x) for x in par['dates'])) else []
+    bad += ['dates'] if 'dates' in par and not (isinstance(par['dates'], list) and all(map(iso, par['dates']))) else []
     bad += ['elections'] if p.get('command') == 'rotate' and not (type(par.get('elections')) is int and par['elections'] >= 1) else []
+    bad += ['date'] if p.get('command') == 'order' and not iso(par.get('date')) else []      # the order's own date: needed
     bad += ['body'] if p.get('command') == 'explain' and not isinstance(par.get('body'), str) else []
     bad += ['renames'] if 'renames' in par and not (isinstance(par['renames'], dict) and all(isinstance(v, str) for v in par['renames'].values())) else []
     bad += ['sheet'] if 'sheet' in par and not isinstance(par['sheet'], str) else []
     if not isinstance(p.get('inputs', []), list) or not all(isinstance(i, dict) and isinstance(i.get('role'), str) and 'path' in i
                                                            for i in p.get('inputs', [])): bad.append('inputs')
-    return f"the parameter(s) {', '.join(bad)}" if bad else None
+    if bad: return f"the parameter(s) {', '.join(bad)}"
+    return _not_for(p['command'], s['id'], par, p.get('inputs', []))
+
+def _not_for(cmd: str, statute: str, par: dict, inputs: list) -> str | None:
+    """Why `cmd` cannot be computed again for `statute` with these parameters and inputs (what the command line refuses
+    before any work), or None: check, explain, rotate and order allot offices across bodies; the order of s.7(5)(3) is
+    the Mayors'; a check needs its published list; a chain is of at most `MAX_ELECTIONS`, with a date for each election,
+    in order after the previous one."""
+    from reservation_law.core import registry
+    try: st = registry.get(statute)
+    except KeyError: return None                              # an unknown statute: `verify` names it
+    kind = st.kind
+    if cmd in ('check', 'explain', 'rotate', 'order') and kind != 'allot':
+        return f"`{cmd}` is for statutes that allot offices across bodies, and {statute!r} counts seats inside bodies"
+    if cmd == 'order':
+        from reservation_law.procedures.order import ORDER_STATUTES
+        if statute not in ORDER_STATUTES: return f"the order of s.7(5)(3) is for the offices of Mayor, not {statute!r}"
+    if cmd == 'check' and not any(i['role'] == 'published' for i in inputs): return "a check names no published list among its inputs"
+    if cmd == 'rotate':
+        from reservation_law.procedures.rotate import MAX_ELECTIONS, assumed_dates
+        day = lambda k: date.fromisoformat(par[k]) if par.get(k) else None
+        k, dates, before = par['elections'], [date.fromisoformat(d) for d in par.get('dates') or []], day('previous_date')
+        if k > MAX_ELECTIONS: return f"a chain of {k:,} elections: at most {MAX_ELECTIONS} are rotated at once"
+        if dates and len(dates) != k: return f"{len(dates)} dates for {k} elections"
+        if dates and par.get('first_date'): return "both the dates of the elections and the first one's"
+        if any(not a < b for a, b in zip(([before] if before else []) + dates, dates)):
+            return "the dates of the elections are not in order after the previous election's"
+        if not dates:
+            try: assumed_dates(st, k, day('first_date'), before)       # the dates the chain assumes: within the calendar
+            except ValueError as e: return str(e)
+    return None
 
 def _same(a, b) -> bool:
     return a == b or (isinstance(a, float) and isinstance(b, float) and a != a and b != b)
