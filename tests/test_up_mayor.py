@@ -763,6 +763,32 @@ def test_2023_owed_names_not_in_the_input_are_dropped():
     r = up_mayor_2023(SIX, previous=prev, previous_date=date(2033, 5, 1), interpretations={'article-334': 'extended'},
                       election_date=date(2038, 5, 1))
     assert 'Gone' not in r.record['rotation']['walks']['SC']['owed'] and cats(r)['D'] == 'SC-W'
+    said = [w for w in r.warnings if w.kind == 'gap' and w.bodies == ('Gone',)]       # and says so (it was silent before 0.6.1)
+    assert len(said) == 1 and 'owed a turn in the walk of SC' in said[0].message and 'no turn is kept' in said[0].message
+
+
+def test_2023_a_recorded_walk_end_that_is_no_corporation_of_the_input_is_said_and_inferred():
+    "The end of last time's walk, as the record names it, gone from the input: inferred from the holders, and said so."
+    rs = chain(up_mayor_2023, SIX, 2, None, previous_date=date(2028, 5, 1))
+    prev = rs[1].table[['body', 'category']].copy()
+    rec = rs[1].record['rotation']
+    untouched = up_mayor_2023(SIX, previous=_with(prev, rec), previous_date=date(2033, 5, 1))
+    inferred = up_mayor_2023(SIX, previous=_with(prev, {**rec, 'walks': {g: {k: v for k, v in w.items() if k != 'end'}
+                                                                          for g, w in rec['walks'].items()}}),
+                             previous_date=date(2033, 5, 1))
+    gone = up_mayor_2023(SIX, previous=_with(prev, {**rec, 'walks': {**rec['walks'], 'SC': {**rec['walks']['SC'], 'end': 'Gone'}}}),
+                         previous_date=date(2033, 5, 1))
+    said = [w for w in gone.warnings if w.bodies == ('Gone',)]
+    assert len(said) == 1 and said[0].kind == 'gap' and "walk of SC ended at Gone, which is not a corporation" in said[0].message
+    assert any('the record names Gone, which is not a corporation of this input' in s.text for s in gone.steps)
+    assert not any('Gone' in s.text for s in inferred.steps) and not any(w.bodies == ('Gone',) for w in untouched.warnings)
+    sc = lambda r: {b: c for b, c in cats(r).items() if c in ('SC', 'SC-W')}
+    assert sc(gone) == sc(inferred)                       # the end inferred, as with no end recorded at all
+
+
+def _with(table, rotation):
+    t = table.copy(); t.attrs['record'] = {'rotation': rotation}
+    return t
 
 
 @pytest.mark.parametrize('sid', FUNC)

@@ -177,8 +177,13 @@ def _walk_start(arr: Arrangement, open_at: np.ndarray, code: str, end: str | Non
     else:   # inferred: the walk ended at the holder after which the longest run of non-holders follows (cyclically);
             # without a wrap round the bottom, the lowest-placed holder
         anchor = holders[_last_gap(np.array(holders), len(order))]
-        how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended (no record): the last of the "
+        why = "no record" if end is None else f"the record names {end}, which is not a corporation of this input"
+        how = (f"{order[anchor]} is taken to be where last time's walk of {code} ended ({why}): the last of the "
                f"corporations that held it before the longest run of corporations that did not")
+        if end is not None:
+            warns.append(LegalWarning('gap', clause, f"the record of the previous election says last time's walk of {code} ended "
+                                      f"at {end}, which is not a corporation of this input: where it ended is inferred from "
+                                      f"last time's holders of {code} instead ({order[anchor]})", (end,)))
     walk = _cycle(open_at, anchor)
     warns += start_ties(arr, order, anchor, (anchor + 1) % len(order), f'the rotation of {code}')
     where = f"place {anchor + 1} of all {len(order)} corporations by {arr.by}"
@@ -264,6 +269,13 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     elif recorded:                    # the record's names found among the places in C (-1: not in this arrangement)
         named = list(last_rec.get('owed', []))                      # (as iterating it gave them, whatever it holds)
         at = pd.Index(name).get_indexer(named) if named else np.zeros(0, dtype='int64')
+        if (at < 0).any():                                          # named, but no corporation of this input
+            gone = [named[i] for i in np.flatnonzero(at < 0).tolist()]
+            warns.append(LegalWarning('gap', arr.clause + '; (f)', f"the record of the previous election says {', '.join(gone)} "
+                                      f"{'is' if len(gone) == 1 else 'are'} owed a turn in the walk of {code}, but "
+                                      f"{'it is not a corporation' if len(gone) == 1 else 'they are not corporations'} of this "
+                                      "input: no turn is kept for "
+                                      f"{'it' if len(gone) == 1 else 'them'}", tuple(gone)))
         at = at[at >= 0]
         owed = at[~held_at[at]]                                     # less those that held the group last time
     else: owed = infer_owed(arr, code, prev, it.get('excluded-turn', 'kept'), then_at, held_at, places=True)
