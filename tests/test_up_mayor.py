@@ -819,7 +819,7 @@ def test_listed_and_among_are_the_plain_join_and_isin():
 # where an object or a list is, and a list holding an object where a list of names is.
 def _wrong(kind: str) -> list:
     if kind.startswith('an object'):
-        inner = [['A', 'A']] if 'each name once' in kind else [['Agra'], ['SC', 'SC']] if 'codes' in kind else []
+        inner = [['A', 'A']] if 'each name once' in kind else [['Agra'], [5], 'SC'] if 'codes' in kind else []
         return [5, ['A'], None] + [{'SC': v} for v in inner]
     if kind.startswith('a list'): return [5, 'A', [{'a': 1}], None] + ([['A', 'A']] if 'each once' in kind else [])
     if 'code' in kind: return [{'a': 1}, ['A'], 5, 'Agra']

@@ -5,6 +5,7 @@
 # %% ../../nbs/08_json.ipynb #3c48683c
 from __future__ import annotations
 import json, os, re
+from itertools import chain
 from datetime import datetime
 from fractions import Fraction
 from .lazy import pd       # pandas, imported on first use (see lazy)
@@ -168,12 +169,17 @@ def check_result(d, file=None) -> None:
         bad("'provenance' → 'parameters': 'renames' is not an object, or 'sheet' not a text")
 
 def _names(x) -> bool: return isinstance(x, list) and set(map(type, x)) <= {str} and len(set(x)) == len(x)   # (in C: 100,000 at once)
-def _codes(x) -> bool: return isinstance(x, list) and all(isinstance(c, str) and c in CATEGORIES for c in x) and len(set(x)) == len(x)
 def _code_or_null(x) -> bool: return x is None or (isinstance(x, str) and x in CATEGORIES)
 def _name_or_null(x) -> bool: return x is None or isinstance(x, str)
 def _each(ok):
     "An object whose every value passes `ok`."
     return lambda x: isinstance(x, dict) and all(map(ok, x.values()))
+
+def _each_codes(x) -> bool:
+    "An object of lists of category codes (1994's `earlier`: a list a corporation), checked in bulk, not list by list."
+    if not isinstance(x, dict) or set(map(type, x.values())) - {list}: return False
+    codes = list(chain.from_iterable(x.values()))
+    return set(map(type, codes)) <= {str} and set(codes) <= CATEGORIES.keys()
 
 # The rotation record of the Mayors' statutes (`Result.record['rotation']`), field by field: what each must be. A field
 # that is absent is allowed (a record of an earlier version, or of the other text); one of another kind is refused.
@@ -188,7 +194,7 @@ RECORD_FIELDS = {
     'last_women_position': (lambda x: x is None or type(x) is int, 'a whole number or null', "1994: its place in the walk"),
     'next_start': (_name_or_null, 'a name or null', '1994: where the next walk starts'),
     'round': (_each(_names), 'an object of lists of names, each name once', '1994, previous-election=this-round: by group, who has held it in the round'),
-    'earlier': (_each(_codes), 'an object of lists of category codes, each code once', '1994, previous-election=every-earlier: by corporation, what it held before'),
+    'earlier': (_each_codes, 'an object of lists of category codes', '1994, previous-election=every-earlier: by corporation, what it held before'),
 }
 WALK_FIELDS = {'start': (_name_or_null, 'a name or null'), 'end': (_name_or_null, 'a name or null'),
                'passed': (_names, 'a list of names, each once'), 'owed': (_names, 'a list of names, each once')}
