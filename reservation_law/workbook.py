@@ -191,8 +191,13 @@ class Workbook:
         except InputError as e: return self._fail(f"error: the figures, {e}")
         except (KeyError, ValueError) as e: return self._fail(f"error: {e}")
         self.result, self.error = res, ''
+        pieces = result_html(res, self.pictures)
+        # the line that says what produced the result is set last: the page applies the updates in the order they are
+        # sent, so a page showing that line shows the result it names (never the last run's table under this run's readings)
+        for k, v in pieces.items():
+            if k != 'produced': self.out[k].value = v
         self.out['status'].value = f'<p class="workbook-ok">{len(bodies)} bodies; computed.</p>'
-        for k, v in result_html(res, self.pictures).items(): self.out[k].value = v
+        self.out['produced'].value = pieces['produced']
         return res
 
     def save_outputs(self, *_) -> list:

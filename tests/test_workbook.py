@@ -52,6 +52,15 @@ def test_a_reading_chosen_in_a_menu_recomputes(wb):
     assert shown(wb) == expected(load_bodies(CORPS), percentage='state-share')
 
 
+def test_the_line_naming_what_produced_a_result_is_shown_after_the_result_it_names(wb):
+    # the page applies the widgets' updates in the order they are sent: were the 'produced' line sent first, a page would
+    # for a moment show this run's readings above the last run's table (the served page's test once read it so)
+    sent = []
+    for k, w in wb.out.items(): w.observe(lambda ch, k=k: sent.append(k), names='value')
+    wb.menus['percentage'].value = 'state-share'
+    assert sent[-1] == 'produced' and 'list' in sent, sent      # (a widget whose value is unchanged sends nothing)
+
+
 def test_a_table_pasted_from_excel_replaces_the_figures(wb):
     df = pd.read_csv(CORPS).head(9)
     wb.paste.value = df.to_csv(sep='\t', index=False)
