@@ -105,7 +105,10 @@ def pytest_collection_modifyitems(config, items):
     order: one worker starts one Chromium and loads the shared tabs once (the served workbook's test, the last file,
     started a second Chromium, about 3 s of CPU, in the other worker, alone at the end); stealing takes from the end of
     a worker's queue. Only the order changes: every test runs, with its examples."""
-    if config.getoption('numprocesses', None) in (None, 0) or len(items) < 4: return
+    # a worker of pytest-xdist collects and orders the items itself (the controller collects none), and its options
+    # carry no `numprocesses`: the count of workers is in its `workerinput`
+    workers = getattr(config, 'workerinput', {}).get('workercount') or config.getoption('numprocesses', None)
+    if not workers or len(items) < 4: return
     heavy = sorted((i for i in items if _examples(i) >= 1000), key=_examples, reverse=True)
     if not heavy: return
     ids = {id(i) for i in heavy}

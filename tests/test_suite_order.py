@@ -1,0 +1,47 @@
+"""The order `make test` runs the tests in (conftest's `pytest_collection_modifyitems`): the long properties first, dealt
+to the two halves, in each pytest-xdist worker, which collects and orders the items itself. Once the hook looked for
+`numprocesses`, an option a worker's config does not carry, and left the order as collected (the longest properties
+last) without a word: these tests hold it to what it says."""
+from types import SimpleNamespace
+from hypothesis import given, settings, strategies as st
+from conftest import pytest_collection_modifyitems
+
+
+@settings(max_examples=2000)
+@given(st.integers())
+def _long(x): pass
+
+
+@settings(max_examples=1000)
+@given(st.integers())
+def _less_long(x): pass
+
+
+def _plain(): pass
+
+
+def _items(n_plain=8):
+    item = lambda name, f, fixtures=(): SimpleNamespace(nodeid=name, function=f, fixturenames=fixtures)
+    return ([item(f'plain{i}', _plain) for i in range(n_plain)] + [item('browser', _plain, ('browser',))]
+            + [item('less_long', _less_long), item('long', _long)])
+
+
+def _config(worker: bool, numprocesses=None):
+    c = SimpleNamespace(getoption=lambda name, default=None: numprocesses if name == 'numprocesses' else default)
+    if worker: c.workerinput = {'workerid': 'gw0', 'workercount': 2}
+    return c
+
+
+def test_a_worker_puts_the_long_properties_first_one_in_each_half():
+    items = _items()
+    pytest_collection_modifyitems(_config(worker=True), items)
+    names = [i.nodeid for i in items]
+    assert names[0] == 'long' and names[1] == 'browser'            # the longest first; Chromium's tests first of the short
+    assert names.index('less_long') == len(names) // 2              # the next long one starts the second half
+    assert sorted(names) == sorted(i.nodeid for i in _items())      # every test still runs
+
+
+def test_a_run_without_workers_keeps_the_order_collected():
+    items = _items()
+    pytest_collection_modifyitems(_config(worker=False), items)
+    assert [i.nodeid for i in items] == [i.nodeid for i in _items()]
