@@ -635,6 +635,53 @@ for s in ('up-mayor-2023', 'up-palika-parishads-2023'):
             content = buf.getvalue()
         add(f'xlsx/{s}/a .xlsx that is {label}', 'xlsx', cmd(s, 'bodies.xlsx'), {'bodies.xlsx': content}, Refused('bodies.xlsx'), s)
 
+
+def damaged(book: 'Workbook', part: str | None = None, twice: str | None = None) -> bytes:
+    """A workbook's parts stored again (uncompressed): one byte of `part` changed after its checksum was taken (it does
+    not unpack), or `twice` written twice, the second time with Agra named Agro (which one would a program show?)."""
+    import tempfile, warnings
+    with tempfile.TemporaryDirectory() as tmp:
+        book.write(Path(tmp) / 'b.xlsx')
+        xlsx = (Path(tmp) / 'b.xlsx').read_bytes()
+    with zipfile.ZipFile(io.BytesIO(xlsx)) as z: parts = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')                              # zipfile warns of a name written twice
+        with zipfile.ZipFile(buf, 'w', zipfile.ZIP_STORED) as z:
+            for n, d in parts:
+                z.writestr(n, d)
+                if n == twice: z.writestr(n, d.replace(b'Agra', b'Agro'))
+    data = buf.getvalue()
+    if part:
+        with zipfile.ZipFile(io.BytesIO(data)) as z: i = z.getinfo(part)
+        at = i.header_offset + 30 + len(i.filename.encode()) + len(i.extra) + 40     # inside the part's stored bytes
+        data = data[:at] + bytes([data[at] ^ 0x20]) + data[at + 1:]
+    return data
+
+
+# a damaged workbook (found by fuzzing: a part whose checksum fails was an internal error) and one holding a part twice
+_m23 = base('up-mayor-2023')
+for label, edit in {'its workbook part does not unpack': dict(part='xl/workbook.xml'),
+                    'its sheet does not unpack': dict(part='xl/worksheets/sheet1.xml'),
+                    'its styles do not unpack': dict(part='xl/styles.xml'),
+                    'it holds its sheet twice': dict(twice='xl/worksheets/sheet1.xml')}.items():
+    add(f'xlsx/up-mayor-2023/a .xlsx where {label}', 'xlsx', cmd('up-mayor-2023', 'bodies.xlsx'),
+        {'bodies.xlsx': Lazy(lambda edit=edit: damaged(_m23.xlsx(), **edit))},
+        Refused('bodies.xlsx', says=('damaged',) if label in ('its workbook part does not unpack', 'it holds its sheet twice') else ()),
+        'up-mayor-2023')
+
+# refusals found by fuzzing to name no file: an input column that is a column of the output; no BC column, and no BC
+# figures that could give the published list's BC offices (here: one corporation all SC)
+add('csv/up-mayor-2023/a column named as a column of the output', 'csv', cmd('up-mayor-2023'),
+    {'bodies.csv': _m23.add_column('clause', ['x'] * len(_m23.rows)).csv()}, Refused('bodies.csv', column='clause'), 'up-mayor-2023')
+_m94 = base('up-mayor-1994')
+_no_bc = Table(tuple(h for h in _m94.header if h != 'bc'), tuple(tuple(v for h, v in zip(_m94.header, r) if h != 'bc') for r in _m94.rows))
+add('csv/up-mayor-1994/check: no BC column, and no BC figures can give the published list', 'csv',
+    ('check', 'up-mayor-1994', 'bodies.csv', 'pub.csv'),
+    {'bodies.csv': _no_bc.set(0, 'sc', _no_bc.cell(0, 'population')).set(0, 'st', '0').csv(), 'full.csv': _m94.csv()},
+    Refused('bodies.csv', column='bc', says=('no BC figures can give',)), 'up-mayor-1994',
+    before=(cmd('up-mayor-1994', 'full.csv', '-o', 'pub.csv'),))
+
 # the tool's own .xlsx output, back as --previous (as its own .csv output is)
 for s in MAYORS:
     more = ('--previous-date', '2023-05-04') if s == 'up-mayor-2023' else ()

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/01_bodies.ipynb #d17318ae
 from __future__ import annotations
-import bisect, collections, csv, datetime, functools, io, json, math, os, re, stat, unicodedata, zipfile
+import bisect, collections, csv, datetime, functools, io, json, math, os, re, stat, unicodedata, zipfile, zlib
 from pathlib import Path
 from .lazy import pd       # pandas, imported on first use (see lazy)
 
@@ -330,11 +330,20 @@ def _check_zip(path: Path, name: str) -> bool:
     except (zipfile.BadZipFile, OSError) as e: raise InputError(f"is not an Excel workbook (.xlsx): {e}", file=name) from None
     if 'xl/workbook.xml' not in (names := {p.filename for p in parts}):
         raise InputError(f"is not an Excel workbook (.xlsx): it is {_zip_kind(names)}", file=name)
+    if len(names) < len(parts):                     # two parts of one name: which of them a program shows is not clear
+        twice = next(n for n, k in collections.Counter(p.filename for p in parts).items() if k > 1)
+        raise InputError(f"is damaged: the workbook holds two parts named {printable(twice)!r} (which one is the sheet is not "
+                         "clear); open it in Excel and save it again", file=name)
     for p in parts:
         if p.file_size > MAX_PART or (p.file_size > 16 * 2**20 and p.file_size > 100 * max(p.compress_size, 1)):
             raise InputError(f"the workbook part {p.filename} unpacks to {p.file_size:,} bytes from {p.compress_size:,}: "
                              "too large to read safely", file=name)
-    with zipfile.ZipFile(path) as z: book = z.read('xl/workbook.xml')
+    try:
+        with zipfile.ZipFile(path) as z: book = z.read('xl/workbook.xml')
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError) as e:
+        # a part that does not unpack (its checksum, its compressed bytes, a method or a password zipfile does not know)
+        raise InputError(f"is damaged: its part xl/workbook.xml cannot be unpacked ({printable(e)}); open it in Excel and save "
+                         "it again", file=name) from None
     return re.search(rb'fullCalcOnLoad\s*=\s*["\'](1|true)["\']', book) is not None
 
 def _choose_sheet(wb, sheet: str | None, name: str, role: str):

@@ -44,7 +44,7 @@ def _pass_through(res, df) -> None:
     known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
     extra = [c for c in df.columns if c not in known and c not in res.table.columns]   # the statute's own inputs it shows itself
     clash = [c for c in df.columns if c in OUTPUT_COLUMNS]
-    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", column=clash[0])
+    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", file=origin(df).file, column=clash[0])
     if extra:                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
         t, attrs = res.table, res.table.attrs
         cols = pd.DataFrame({c: list(df[c]) for c in extra}, index=t.index)

@@ -294,7 +294,7 @@ def check(statute, bodies, published, previous=None, interpretations: dict | Non
         implied = implied_bc(s, df, pub, prev, chosen, previous_date, election_date)
         if implied.bc is None:
             raise InputError(f"the input has no column 'bc' and no BC figures can give the published BC offices under {s.id}: "
-                             + '; '.join(implied.conditions), column='bc')
+                             + '; '.join(implied.conditions), file=origin(df).file, column='bc')
         df = df.assign(bc=pd.array(implied.bc, dtype='int64'))
         notes.append("the input has no BC figures: the other steps were checked with figures that meet the conditions "
                      "(they are not data, and are neither shown nor returned)" if s.id in MAYORS else
