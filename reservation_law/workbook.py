@@ -102,7 +102,7 @@ def result_html(res, pictures: bool = True) -> dict:
     arrs = []
     for a in d['arrangements']:
         if 'ranked' not in a: continue
-        df = pd.DataFrame(a['ranked'])[['rank', 'body', 'key', 'population', 'allotted']].rename(columns={'key': a['by']})
+        df = pd.DataFrame(a['ranked'], columns=['rank', 'body', 'key', 'population', 'allotted']).rename(columns={'key': a['by']})   # none ranked: an empty table
         cut = f"<p>cut-off after place {a['cut_off']}</p>" if a['cut_off'] else '<p>no office of this arrangement</p>'
         arrs.append(f"<h4>{html.escape(a['name'])}</h4>{cut}{_table(df)}")
     its = ', '.join(f'{k}={v}' for k, v in res.interpretations.items())

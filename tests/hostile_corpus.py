@@ -1258,3 +1258,11 @@ THROUGH_EXECUTABLE = (
 )
 
 GROUPS = ('numbers', 'names', 'formula', 'xlsx', 'csv', 'environment', 'json', 'options')
+
+# found by fuzzing: an HTML report of an arrangement that ranks no body (under women-divisions=state-rank every body of
+# this pair already took a group office, so the State's W arrangement is empty) was an internal error
+add('csv/up-palika-parishads-2023/an HTML report with an arrangement that ranks no body', 'csv',
+    ('allot', 'up-palika-parishads-2023', 'bodies.csv', '-i', 'women-divisions=state-rank', '-o', 'r.html'),
+    {'bodies.csv': b'body,division,population,sc,st,bc,women\nChandnagar,Uttar,98120,37376,32657,28087,47195\n'
+                   b'Dhanipur,Uttar,38460,16237,9016,13207,18037\n'},
+    Accepted(('r.html',)), 'up-palika-parishads-2023')

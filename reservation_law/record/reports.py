@@ -104,7 +104,7 @@ def html_report(res: Result, title: str | None = None) -> str:
         parts.append('<h2 id="arrangements">The arrangements</h2>')
         for a in d['arrangements']:
             if 'ranked' not in a: continue
-            df = pd.DataFrame(a['ranked'])[['rank', 'body', 'key', 'population', 'allotted']].rename(columns={'key': a['by']})
+            df = pd.DataFrame(a['ranked'], columns=['rank', 'body', 'key', 'population', 'allotted']).rename(columns={'key': a['by']})   # none ranked: an empty table
             cut = {a['cut_off'] - 1} if a['cut_off'] else set()
             parts.append(f"<h3>{html.escape(a['name'])} ({html.escape(a['clause'])})</h3>" +
                          (f"<p>The cut-off (red line) falls after place {a['cut_off']}.</p>" if a['cut_off'] else '') + _html_table(df, cut))
