@@ -332,7 +332,7 @@ def _check_zip(path: Path, name: str) -> bool:
         raise InputError(f"is not an Excel workbook (.xlsx): it is {_zip_kind(names)}", file=name)
     if len(names) < len(parts):                     # two parts of one name: which of them a program shows is not clear
         twice = next(n for n, k in collections.Counter(p.filename for p in parts).items() if k > 1)
-        raise InputError(f"is damaged: the workbook holds two parts named {printable(twice)!r} (which one is the sheet is not "
+        raise InputError(f"is damaged: the workbook holds two parts named {printable(twice)!r} (which of the two is meant is not "
                          "clear); open it in Excel and save it again", file=name)
     for p in parts:
         if p.file_size > MAX_PART or (p.file_size > 16 * 2**20 and p.file_size > 100 * max(p.compress_size, 1)):
