@@ -9,9 +9,10 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 import pandas as pd
 from .core.arrangement import CATEGORIES, UP_CODES, KARNATAKA_CODES, group_of
+from .core.fonts import register_matplotlib
 
 # %% auto #0
-__all__ = ['COLOURS', 'LABEL_PT', 'AA_CONTRAST', 'contrast', 'text_colour', 'ShownFigure', 'show_figure', 'plot_chain',
+__all__ = ['COLOURS', 'LABEL_PT', 'AA_CONTRAST', 'FONT', 'contrast', 'text_colour', 'ShownFigure', 'show_figure', 'plot_chain',
            'Derivation', 'derivation', 'plot_arrangement', 'plot_divisions', 'plot_chains', 'plot_seats',
            'plot_seat_grid', 'plot_shares', 'plot_share_scatter', 'plot_steps', 'plot_turn', 'plot_tally',
            'plot_departures', 'plot_division_counts', 'plot_across', 'HTMLBlock', 'worksheet', 'answer']
@@ -42,6 +43,9 @@ def contrast(a: str, b: str) -> float:
 def text_colour(background: str) -> str:
     "White or black, whichever reads better on `background` (white on the dark tiles)."
     return '#ffffff' if contrast('#ffffff', background) >= contrast('#000000', background) else '#000000'
+
+# %% ../nbs/28_pictures.ipynb #d20fd9c8
+FONT = register_matplotlib()   # the shipped Devanagari font: a Hindi name is drawn, whatever fonts the machine has
 
 # %% ../nbs/28_pictures.ipynb #f1g0cd01
 import base64, io
@@ -184,7 +188,7 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
         ax.text(1.01, cut - 0.5, f"{_word(labels, 'cut-off')}:\n{cut} {_word(labels, 'office' if cut == 1 else 'offices')}", color='#c00000', ha='left', va='center',
                 fontsize=LABEL_PT, transform=ax.get_yaxis_transform())   # right of the bars: never over one
     ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=LABEL_PT)
-    ax.set_ylim(len(names) - 0.5, -0.5)
+    ax.set_ylim(max(len(names), 1) - 0.5, -0.5)      # an arrangement that ranks no body: an empty axis, not a warning
     ax.set_xlabel(_word(labels, arr.by) + (' (%)' if arr.is_share else ''), fontsize=LABEL_PT)
     ax.tick_params(axis='x', labelsize=9)
     if not arr.is_share:                     # 1,000,000, not 1e6; few enough ticks not to run together

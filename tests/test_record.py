@@ -1,5 +1,5 @@
 "The record (issue #8): provenance on every result, JSON/XLSX/HTML outputs, verify, file modes, renames."
-import hashlib, io, json, os, re, stat, subprocess, sys
+import hashlib, io, json, os, re, stat, subprocess, sys, warnings
 from pathlib import Path
 import openpyxl
 import pandas as pd
@@ -172,6 +172,30 @@ def test_html_report_is_self_contained_and_printable(workdir):
     assert rl.__version__ in h and 'class="cut"' in h
     imgs = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,', h)
     assert len(imgs) == 4 and 'the cut-off after place 2' in imgs[0]        # the pictures embedded, each described
+
+
+def test_a_report_draws_hindi_names_in_the_shipped_font(workdir):
+    hindi = {'Agra': 'आगरा', 'Jhansi': 'झाँसी', 'Lucknow': 'लखनऊ', 'Varanasi': 'वाराणसी'}
+    df = pd.read_csv(CORP)
+    df['body'] = df['body'].replace(hindi)
+    df.to_csv('hi.csv', index=False)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter('always')
+        assert cli('allot', 'up-mayor-2023', 'hi.csv', '-o', 'r.html')[0] == 0
+    assert 'आगरा' in Path('r.html').read_text(encoding='utf-8')
+    assert not [str(w.message) for w in said if 'missing from font' in str(w.message)]   # drawn, not boxes
+
+
+def test_a_report_of_an_arrangement_that_ranks_no_body_draws_no_empty_picture(workdir):
+    # under women-divisions=state-rank both bodies already took a group office: the State's W arrangement ranks none
+    Path('b.csv').write_text('body,division,population,sc,st,bc,women\nChandnagar,Uttar,98120,37376,32657,28087,47195\n'
+                             'Dhanipur,Uttar,38460,16237,9016,13207,18037\n', encoding='utf-8')
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter('always')
+        assert cli('allot', 'up-palika-parishads-2023', 'b.csv', '-i', 'women-divisions=state-rank', '-o', 'r.html')[0] == 0
+    assert not [str(w.message) for w in said if 'matplotlib' in w.filename or 'ylim' in str(w.message)]
+    captions = re.findall(r'<figcaption>([^<]+)</figcaption>', Path('r.html').read_text(encoding='utf-8'))
+    assert len(captions) == 3 and not [c for c in captions if c.startswith('State: W')]   # SC, ST, BC drawn; W's none
 
 
 def test_json_cut_off_counts_the_arrangements_own_group(workdir):

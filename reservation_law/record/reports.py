@@ -78,7 +78,7 @@ def pictures(res: Result, most: int = 6) -> list:
     for name, a in arrs:
         arr, open_ = a if isinstance(a, tuple) else (a, None)
         exclude = set(arr.order) - set(open_) if open_ is not None else set()
-        if len(arr.order) - len(exclude) > MAX_DRAWN: continue
+        if not 0 < len(arr.order) - len(exclude) <= MAX_DRAWN: continue   # none ranked: its empty table says so
         d = _arrangement(name, a, label)
         ax = plot_arrangement(arr, label, cut=d['cut_off'], exclude=exclude, title=name)
         buf = io.BytesIO()
