@@ -183,7 +183,7 @@ def test_a_report_draws_hindi_names_in_the_shipped_font(workdir):
         warnings.simplefilter('always')
         assert cli('allot', 'up-mayor-2023', 'hi.csv', '-o', 'r.html')[0] == 0
     assert 'आगरा' in Path('r.html').read_text(encoding='utf-8')
-    assert not [str(w.message) for w in said if 'missing from font' in str(w.message)]   # drawn, not boxes
+    assert not [str(w.message) for w in said if issubclass(w.category, UserWarning)]   # 'Glyph … missing from font': boxes
 
 
 def test_a_report_of_an_arrangement_that_ranks_no_body_draws_no_empty_picture(workdir):
@@ -193,7 +193,7 @@ def test_a_report_of_an_arrangement_that_ranks_no_body_draws_no_empty_picture(wo
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter('always')
         assert cli('allot', 'up-palika-parishads-2023', 'b.csv', '-i', 'women-divisions=state-rank', '-o', 'r.html')[0] == 0
-    assert not [str(w.message) for w in said if 'matplotlib' in w.filename or 'ylim' in str(w.message)]
+    assert not [str(w.message) for w in said if issubclass(w.category, UserWarning)]   # matplotlib's ylim warning, or any
     captions = re.findall(r'<figcaption>([^<]+)</figcaption>', Path('r.html').read_text(encoding='utf-8'))
     assert len(captions) == 3 and not [c for c in captions if c.startswith('State: W')]   # SC, ST, BC drawn; W's none
 
