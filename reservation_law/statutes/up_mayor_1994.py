@@ -31,7 +31,7 @@ GROUP_NAMES = {'sc': 'Scheduled Castes', 'st': 'Scheduled Tribes', 'bc': 'backwa
 
 def group_offices(n: int, bodies: pd.DataFrame, column: str, clause: str = 's.7(5)(1)(b)(i)') -> Count:
     "Offices for one group: N × group population / total population, half or less ignored."
-    g, p = int(bodies[column].sum()), int(bodies['population'].sum())
+    g, p = int(bodies[column].to_numpy().sum()), int(bodies['population'].to_numpy().sum())   # (NumPy's sum: pandas' costs more)
     return round_half_down(Fraction(n * g, p), clause=clause, expr=f"{n} × {fmt_int(g)} / {fmt_int(p)}")
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #666f7865
@@ -777,8 +777,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
     clause = np.array(['s.7(5)(1)(d)', 's.7(5)(1)(f)', 's.7(5)(1)(d)(iv), after'], dtype=object)
     table = pd.DataFrame({'body': body, 'category': kind[got_row], 'serial': serial,
                           'clause': clause[np.where(got_row != 0, 0, np.where(by_row(passed_any), 1, 2))],
-                          'reason': by_row(np.array(reasons, dtype=object))})
-    if previous is not None: table['previous'] = [('' if p is _ABSENT else p) for p in prev_row] if missing else prev_row
+                          'reason': by_row(np.array(reasons, dtype=object)),      # (a column set afterwards costs a copy)
+                          **({'previous': [('' if p is _ABSENT else p) for p in prev_row] if missing else prev_row}
+                             if previous is not None else {})})
     return Result('up-mayor-1994', table, counts=ex, steps=steps, warnings=warns, interpretations=it,
                   assumptions=assumptions, arrangements={'serial order (c)': order}, record=record)
 
