@@ -35,7 +35,7 @@ lab: install
 	$(BIN)/jupyter lab nbs/50_workbook.ipynb
 
 app: install
-	$(BIN)/voila nbs/50_workbook.ipynb --Voila.ip=127.0.0.1 $(APP_ARGS)
+	$(BIN)/python tools/app.py nbs/50_workbook.ipynb --Voila.ip=127.0.0.1 $(APP_ARGS)
 
 docs: install
 	$(BIN)/python docs/build.py

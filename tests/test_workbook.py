@@ -121,14 +121,15 @@ def _free_port() -> int:
 
 @pytest.fixture(scope='module')
 def voila():
-    "`make app`'s server (Voilà on the workbook) on a free port of 127.0.0.1, up within 90 s, killed after the tests."
+    "`make app`'s server (tools/app.py: Voilà on the workbook) on a free port of 127.0.0.1, up within 90 s, killed after."
     exe = Path(sys.executable).with_name('voila')
     if not exe.exists():
         if in_ci(): pytest.fail('voila not installed (requirements-dev.txt)')
         pytest.skip('voila not installed')
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get('PYTHONPATH', ''))
-    proc = subprocess.Popen([str(exe), str(ROOT / 'nbs' / '50_workbook.ipynb'), '--no-browser', f'--port={port}', '--Voila.ip=127.0.0.1'],
+    proc = subprocess.Popen([sys.executable, str(ROOT / 'tools' / 'app.py'), str(ROOT / 'nbs' / '50_workbook.ipynb'), '--no-browser',
+                             f'--port={port}', '--Voila.ip=127.0.0.1'],   # as `make app` starts it
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f'http://127.0.0.1:{port}/'
     try:
