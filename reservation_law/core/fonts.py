@@ -75,7 +75,9 @@ def embed_font(page: str) -> str:
 def register_matplotlib() -> str:
     "Make the shipped font known to matplotlib, as the fallback of its default fonts; returns its family name."
     from matplotlib import font_manager, rcParams
-    for w in WEIGHTS: font_manager.fontManager.addfont(str(font_path(w)))
+    known = {f.fname for f in font_manager.fontManager.ttflist}
+    for w in WEIGHTS:                   # once: a second call (the Hindi pages', after the pictures' own) adds nothing
+        if str(font_path(w)) not in known: font_manager.fontManager.addfont(str(font_path(w)))
     fam = [rcParams['font.family']] if isinstance(rcParams['font.family'], str) else list(rcParams['font.family'])
     if FAMILY not in fam: rcParams['font.family'] = fam + [FAMILY]
     return FAMILY
