@@ -462,6 +462,7 @@ def test_a_cache_shared_by_readings_gives_what_each_reading_gives_alone():
         cache = {}
         for it in picked:
             a, b = chairpersons(df, it, statute=NP, cache=cache), chairpersons(df, it, statute=NP)
+            assert a.categories() == b.categories() and a._table is None   # read without making the table (check's readings)
             pd.testing.assert_frame_equal(a.table, b.table)
             pd.testing.assert_frame_equal(a.divisions, b.divisions)
             assert a.counts == b.counts and list(map(str, a.steps)) == list(map(str, b.steps))

@@ -399,3 +399,7 @@ class Result:
         vc = self.table['category'].value_counts()
         codes = [c for c in CATEGORIES if c in vc.index]
         return pd.DataFrame({'category': codes, 'meaning': [CATEGORIES[c] for c in codes], 'bodies': [int(vc[c]) for c in codes]})
+
+    def categories(self) -> dict:
+        "Each body's category, as {body: code}, in the table's order (a statute of offices: one category a body)."
+        return dict(zip(self.table['body'].tolist(), self.table['category'].tolist()))

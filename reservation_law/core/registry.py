@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
-import importlib
+import functools, importlib
 from .arrangement import LegalWarning
 
 # %% auto #0
@@ -46,12 +46,16 @@ class Statute:
 
     def resolve(self, chosen: dict | None = None) -> dict:
         "Every interpretation's option: the defaults, overridden by `chosen`; unknown names or options are refused."
-        chosen = dict(chosen or {})
-        known = {i.name: i for i in self.interpretations}
+        chosen, known = chosen or {}, self._known
         for k, v in chosen.items():
             if k not in known: raise KeyError(f"statute {self.id!r} has no interpretation {k!r} (it has: {', '.join(known) or 'none'})")
             if v not in known[k].options: raise KeyError(f"interpretation {k!r} has no option {v!r} (options: {', '.join(known[k].options)})")
         return {i.name: chosen.get(i.name, i.default) for i in self.interpretations}
+
+    @functools.cached_property
+    def _known(self) -> dict:
+        "The interpretations by name (made once: `check` resolves hundreds of readings)."
+        return {i.name: i for i in self.interpretations}
 
     def required_for(self, chosen: dict | None = None) -> tuple:
         "The columns the reading `chosen` uses (`required` lists every column some reading uses)."

@@ -136,10 +136,12 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
             notes.append(f"{len(inert)} interpretation(s) change nothing on this input when chosen alone and were held at "
                          f"their defaults: {', '.join(i.name for i in inert)}; {len(every)} readings were tried "
                          f"(exhaustive=True, or --exhaustive, tries all {total})")
-    rows = []
+    rows, counted = [], {}                                          # readings that give the same list: counted once
     for it in every:
         cats = run(it)
-        d, k = _departures(cats, pub, skip), _count_departures(cats, pub, skip)
+        key = (tuple(cats), tuple(cats.values()))
+        if key not in counted: counted[key] = _departures(cats, pub, skip), _count_departures(cats, pub, skip)
+        d, k = counted[key]
         rows.append((reading_label(it, s), d, k, k > 0, d == 0, it))
     out = pd.DataFrame(rows, columns=['reading', 'departures', 'counts', 'contradicts', 'exact', 'interpretations'])
     return out.sort_values(['counts', 'departures'], kind='stable').reset_index(drop=True)

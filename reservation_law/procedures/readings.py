@@ -70,8 +70,8 @@ def _unrunnable(s, df, every: list, missing) -> tuple:
     if s.needs is None: return every, [], None                        # every reading uses the same columns: validated once
     fits, can, cannot, why = {}, [], [], None
     o = origin(df)
-    for it in every:
-        need = tuple(c for c in s.required_for(it) if c != missing)
+    for it in every:                                                  # each a whole reading (`readings`): nothing to resolve
+        need = tuple(c for c in s.needs(it) if c != missing)
         if need not in fits:
             try: validate_bodies(df, need, file=o.file, lines=o.lines); fits[need] = None
             except InputError as e: fits[need] = e
@@ -110,4 +110,4 @@ def _run(s, df, it, prev, previous_date, election_date, cache: dict | None = Non
     return s(df, interpretations=s.resolve(it), previous=prev, previous_date=previous_date, election_date=election_date, **kw)
 
 def _cats(res: Result) -> dict:
-    return dict(zip(res.table['body'].tolist(), res.table['category'].tolist()))
+    return res.categories()

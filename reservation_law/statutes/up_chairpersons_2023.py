@@ -891,11 +891,20 @@ def _tables(bodies, code, cl) -> tuple:
     "A result's table from its codes and clauses, its offices by category (counted once) and each division's by category."
     division = bodies['division'].array.copy() if 'division' in bodies.columns else [''] * len(bodies)   # absent: unused
     table = pd.DataFrame({'body': bodies['body'].array.copy(), 'division': division, 'category': code, 'clause': cl})
-    ci = np.fromiter(map({c: i for i, c in enumerate(UP_CODES)}.__getitem__, code.tolist()), 'int64', len(code))  # each code's place in UP_CODES
+    ci = _code_places(code)
     d, dn = _first_seen(table['division'])                  # each division's number, in order of first appearance
     tally = np.bincount(d * len(UP_CODES) + ci, minlength=len(dn) * len(UP_CODES)).reshape(len(dn), len(UP_CODES))
-    return (table, dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist())),
-            pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES)))
+    return table, _got(ci), pd.DataFrame(tally, index=pd.Index(dn, name='division'), columns=list(UP_CODES))
+
+_PLACE = {c: i for i, c in enumerate(UP_CODES)}
+
+def _code_places(code) -> np.ndarray:
+    "Each body's code as its place in UP_CODES (an int64 array)."
+    return np.fromiter(map(_PLACE.__getitem__, code.tolist()), 'int64', len(code))
+
+def _got(ci) -> dict:
+    "The offices allotted, by category, from the codes' places."
+    return dict(zip(UP_CODES, np.bincount(ci, minlength=len(UP_CODES)).tolist()))
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #41bad8e6
 def _input(bodies, need: tuple, cache: dict | None):
@@ -906,11 +915,27 @@ def _input(bodies, need: tuple, cache: dict | None):
     if cache is not None: cache[('bodies', need)] = bodies
     return bodies
 
-def _result_tables(bodies, code, cl, cache: dict | None) -> tuple:
-    "`_tables`; with a `cache`, made once for readings that give the same offices, each a copy."
-    if cache is None: return _tables(bodies, code, cl)
-    table, got, divisions = _kept(cache, ('tables', tuple(code.tolist()), tuple(cl.tolist())), lambda: _tables(bodies, code, cl))
-    return table.copy(), got, divisions.copy()
+class _Deferred(Result):
+    """A `Result` of `chairpersons` run with a `cache`: its `table` and `divisions` are made from the codes and clauses
+    when first read. `check` runs hundreds of readings so, and reads only each body's category (`categories`)."""
+    @property
+    def table(self) -> pd.DataFrame:
+        if self._table is None: self._table, _, self._divisions = _tables(*self._made[:3])
+        return self._table
+
+    @table.setter
+    def table(self, t): self._table = t
+
+    @property
+    def divisions(self) -> pd.DataFrame:
+        "Each division's offices by category, as columns (made with the table)."
+        self.table
+        return self._divisions
+
+    def categories(self) -> dict:
+        "Each body's category, as {body: code}, from the codes: the table is not made."
+        names, code = self._made[3], self._made[1]
+        return dict(zip(names, code.tolist()))
 
 def _count_check(got: dict, counts: dict, m: bool) -> list:
     "A warning for each category whose offices allotted are not the number (b) gives."
@@ -923,7 +948,8 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
                  election_date: date | None = None, statute: str = PP, cache: dict | None = None) -> Result:
     """s.9-A(5)(1): the offices of Chairperson of the Palika Parishads (or Nagar Panchayats) of the State, counted and allotted.
     `cache`: a dict kept between runs of other readings on the same table, unchanged (as `check` runs them): the
-    validation, the divisions, the arrangements and each step whose inputs repeat are then done once."""
+    validation, the divisions, the arrangements and each step whose inputs repeat are then done once, and the result's
+    table is made only when it is read (`categories()` does not need it)."""
     st = _STATUTES[statute]
     it = st.resolve(interpretations)
     bodies = _input(bodies, st.required_for(it), cache)              # the columns this reading uses (divisions or not)
@@ -952,14 +978,15 @@ def chairpersons(bodies, interpretations: dict | None = None, previous=None, pre
     steps += s; warns += w
     if by_divisions and 'state-rank' in (it['group-women-divisions'], it['women-divisions']):
         code, cl = _state_rank_codes(bodies, names, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache)
-    table, got, divisions = _result_tables(bodies, code, cl, cache)
+    table, got, divisions = _tables(bodies, code, cl) if cache is None else (None, _got(_code_places(code)), None)
     warns += _count_check(got, counts, m)
-    res = Result(statute, table, counts=exclusive(counts), steps=steps, warnings=warns, interpretations=it,
-                 assumptions=assumptions, arrangements=arrangements)
+    res = (Result if cache is None else _Deferred)(statute, table, counts=exclusive(counts), steps=steps, warnings=warns,
+                                                   interpretations=it, assumptions=assumptions, arrangements=arrangements)
+    if cache is None: res.divisions = divisions                     # each division's offices by category, as columns
+    else: res._made = (bodies, code, cl, names)                     # the table and divisions: made when first read
     res.state, res.division_tables = counts, division_tables
     res.decisions = decisions                                       # the decisions of (d), as data
     res.reasons = lambda: reasons(decisions, names, trusted=True)   # each body's reason, rendered only when asked
-    res.divisions = divisions                                       # each division's offices by category, as columns
     return res
 
 def palika_parishads(bodies, interpretations=None, previous=None, previous_date=None, election_date=None, cache=None) -> Result:
