@@ -62,18 +62,19 @@ def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied |
     rows, hidden = [], ('BC',) if implied else ()
     ws = walks(res, prev, record) if prev is not None and s.id in MAYORS else None
     cond = _conditions(s, implied, res, res.interpretations)
-    t = res.table.set_index('body')
+    col = lambda c: dict(zip(res.table['body'].tolist(), map(str, res.table[c].tolist()))) if c in res.table else {}
+    clauses, given = col('clause'), col('reason')                   # each body's clause and reason, as the table has them
     for b, comp in zip(res.table['body'], res.table['category']):
         p = pub.get(b)
         if not _checked(p, comp, implied, b, s):
             rows.append((b, p or '', '', None, '', '', 'not checked: it depends on the BC figures, which the input lacks')); continue
         if p == comp:
-            clause = str(t.loc[b].get('clause', ''))
-            reason = walk_reason(res, b, prev, ws) if ws is not None else str(t.loc[b].get('reason', ''))
+            clause = clauses.get(b, '')
+            reason = walk_reason(res, b, prev, ws) if ws is not None else given.get(b, '')
             rows.append((b, p, comp, True, cond.get(b, ''), clause, reason))
         elif ws is not None:
             w = next((w for w in ws if b in w.allotted), None)
-            rows.append((b, p or '', comp, False, '', w.clause if w else str(t.loc[b].get('clause', '')),
+            rows.append((b, p or '', comp, False, '', w.clause if w else clauses.get(b, ''),
                          f"{b}: {'published ' + p if p else 'not in the published list'}; computed {walk_reason(res, b, prev, ws)}"))
         else:
             clause, reason = _why(res, b, p, comp, prev, hidden)
