@@ -46,7 +46,7 @@ class Statute:
 
     def resolve(self, chosen: dict | None = None) -> dict:
         "Every interpretation's option: the defaults, overridden by `chosen`; unknown names or options are refused."
-        chosen, known = chosen or {}, self._known
+        chosen, known = chosen if isinstance(chosen, dict) else dict(chosen or {}), self._known
         for k, v in chosen.items():
             if k not in known: raise KeyError(f"statute {self.id!r} has no interpretation {k!r} (it has: {', '.join(known) or 'none'})")
             if v not in known[k].options: raise KeyError(f"interpretation {k!r} has no option {v!r} (options: {', '.join(known[k].options)})")
