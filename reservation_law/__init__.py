@@ -13,7 +13,7 @@ __version__ = "0.6.3"
 # `rl.explain`, ... are the functions of `reservation_law.api`. `rl.check` and `rl.rotate` are, as before 0.5.0, the
 # modules of those functions made callable (`rl.check(statute, bodies, published)`, and `rl.check.Check`); `rl.statutes`
 # is the package of the statutes, callable as the register's `statutes()` (`rl.statutes()`).
-import importlib as _importlib, importlib.abc as _abc, importlib.util as _util, sys as _sys, types as _types
+import importlib as _importlib, importlib.util as _util, sys as _sys, types as _types
 import warnings as _warnings
 
 _API = {'allot': 'procedures.allot', 'seats': 'procedures.allot', 'load_previous': 'procedures.allot',
@@ -66,8 +66,10 @@ class _Moved(_types.ModuleType):
         return inspect.signature(self.__getattr__(self.__name__.rsplit('.', 1)[1]))
 
 
-class _MovedFinder(_abc.MetaPathFinder, _abc.Loader):
-    "Finds `reservation_law.check` and the other paths of MOVED."
+class _MovedFinder:
+    """Finds `reservation_law.check` and the other paths of MOVED: a meta path finder and its loader (the import system asks
+    only for these methods; `importlib.abc` is not imported for its base classes, which would load `importlib.resources`,
+    `tempfile` and more, a tenth of `reservation-law statutes`)."""
     def find_spec(self, fullname, path=None, target=None):
         head, _, leaf = fullname.rpartition('.')
         if head != __name__ or leaf not in MOVED: return None

@@ -6,33 +6,12 @@
 from __future__ import annotations
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .core.bodies import InputError
-from .procedures.rotate import MAX_ELECTIONS
-from .procedures.order import ORDER_STATUTES
-from .procedures.order import Order
-from .options import _interp
-from .options import _renames
-from .options import _statute_arg
-from .procedures.order import allotment_order
-from .procedures.check import check
-from .procedures.counts import check_counts
-from .record.verify import compare
-from .record.check_reports import counts_html
-from .procedures.order import date_en
-from .record.exhibit import exhibit_json
-from .procedures.explain import explain
-from .record.verify import read_saved
-from .record.verify import recompute
-from .procedures.rotate import rotate
-from .procedures.rotate import shut_out
-from .core import registry
-from .options import UsageError
-from .options import _interpretations
-from .options import _pairs
-from .options import check_output
-from .options import statute_for
-from .options import refuse_clash
+from .options import UsageError, check_output, refuse_clash, statute_for
+from .options import _interp, _interpretations, _pairs, _renames, _statute_arg
+# Each command imports its procedure when it runs: `allot` and `statutes` load none of the others' code.
+if TYPE_CHECKING: from reservation_law.procedures.order import Order
 
 # %% auto #0
 __all__ = ['report', 'write_table', 'write_json', 'write_html', 'command_check', 'command_explain', 'command_rotate',
@@ -121,8 +100,9 @@ def _same_file(out, inputs):
 def command_check(args, stdout, stderr) -> int:
     """Run `reservation-law check`: 0 if the list (or `--counts`) is consistent with the text on these figures under the chosen
     reading, 1 if it departs (2: bad input, by the CLI)."""
-    from reservation_law.options import UsageError
-    from reservation_law.commands import write_table
+    from reservation_law.procedures.check import check
+    from reservation_law.procedures.counts import check_counts
+    from reservation_law.record.check_reports import counts_html
     it = _interp(args.interpretation)
     s = _statute_arg(args.statute, it)
     out = args.output
@@ -155,7 +135,7 @@ def _written(x, out, stdout) -> None:
 
 def command_explain(args, stdout, stderr) -> int:
     "Run `reservation-law explain`: prints why the body got its category; 0 on success (2: bad input, by the CLI)."
-    from reservation_law.options import UsageError
+    from reservation_law.procedures.explain import explain
     it = _interp(args.interpretation)
     s = _statute_arg(args.statute, it)
     if args.output:
@@ -170,7 +150,6 @@ def command_explain(args, stdout, stderr) -> int:
 # %% ../nbs/56_commands.ipynb #6757a67f
 def _claimed(text: str) -> tuple:
     "--counts SC=27,BC=…,W=…,N=200 as ({group: count}, N or None); a clear usage error otherwise."
-    from reservation_law.options import UsageError
     out, n = {}, None
     for item in (x.strip() for x in text.split(',') if x.strip()):
         k, _, v = item.partition('=')
@@ -185,8 +164,9 @@ def _claimed(text: str) -> tuple:
 # %% ../nbs/56_commands.ipynb #c207cc12
 def command_rotate(args, stdout, stderr) -> int:
     "Run `reservation-law rotate`; returns the exit status."
-    from reservation_law.options import UsageError, _interpretations
-    from reservation_law.commands import write_table
+    from reservation_law.core import registry
+    from reservation_law.core.bodies import InputError
+    from reservation_law.procedures.rotate import MAX_ELECTIONS, rotate, shut_out
     try: s = registry.get(args.statute)
     except KeyError as e: raise UsageError(e.args[0]) from None
     if s.status == 'planned': raise UsageError(f"statute {s.id!r} is not implemented yet")
@@ -208,7 +188,6 @@ def command_rotate(args, stdout, stderr) -> int:
     from reservation_law.record.safe_write import check_writable, write_all
     for out in (args.output, args.picture):
         if out: check_writable(out)                          # every output checked before any work: all written, or none
-    from reservation_law.options import _pairs
     try: rot = rotate(s, args.bodies, args.elections, previous=args.previous, dates=args.dates, interpretations=interp,
                       previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
                       first_date=args.first_date)
@@ -247,6 +226,7 @@ def command_rotate(args, stdout, stderr) -> int:
 def order_docx(o: Order, out) -> None:
     "The order as a Word file (only where python-docx is installed; it is not a dependency)."
     import docx
+    from reservation_law.procedures.order import date_en
     d = docx.Document()
     d.add_heading(('Draft order' if o.kind == 'draft' else 'Order') + ' of allotment of the offices of Mayor', 1)
     d.add_paragraph(f"Date: {date_en(o.date)}" + (f"; objections until {date_en(o.until)} (s.7(5)(3)(b))" if o.until else ''))
@@ -262,10 +242,8 @@ def order_docx(o: Order, out) -> None:
 
 def command_order(args, stdout, stderr) -> int:
     "Run `reservation-law order`: writes the order; 0 on success (2: bad input, by the CLI)."
-    import os, tempfile
-    from reservation_law.options import UsageError
-    from reservation_law.options import _interp
-    from reservation_law.commands import write_html
+    from reservation_law.core import registry
+    from reservation_law.procedures.order import ORDER_STATUTES, allotment_order, date_en
     it = _interp(args.interpretation)
     try: s = registry.get(args.statute)
     except KeyError as e: raise UsageError(e.args[0]) from None
@@ -277,7 +255,6 @@ def command_order(args, stdout, stderr) -> int:
     suf = Path(out).suffix.lower() if out else '.html'
     if suf not in ('.html', '.docx', '.json', '.xlsx'): raise UsageError("-o must end in .html, .json, .xlsx or .docx")
     if out:
-        from reservation_law.options import check_output
         from reservation_law.record.safe_write import check_writable
         check_output(out, [args.bodies, args.allotment, args.previous], ('.html', '.docx', '.json', '.xlsx'))
         check_writable(out)
@@ -308,7 +285,9 @@ def command_order(args, stdout, stderr) -> int:
 # %% ../nbs/56_commands.ipynb #9b5e4198
 def command_verify(args, stdout, stderr) -> int:
     "`reservation-law verify SAVED.json BODIES [...]`: 0 reproduced, 1 not (each difference listed), 2 bad input."
-    from reservation_law.options import UsageError, statute_for
+    from reservation_law.core.bodies import InputError
+    from reservation_law.record.exhibit import exhibit_json
+    from reservation_law.record.verify import compare, read_saved, recompute
     d = read_saved(args.saved)
     p = d['provenance']
     statute = statute_for(p['statute']['id'])

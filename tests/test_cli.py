@@ -130,9 +130,12 @@ DESCRIBING = [['--help'], ['--version'], ['statutes'], ['statutes', '--verbose']
 
 @pytest.mark.parametrize('argv', DESCRIBING, ids=' '.join)
 def test_describing_the_law_imports_no_pandas(argv):
-    "The commands that only describe the law answer without importing pandas, numpy, matplotlib or an Excel library."
+    """The commands that only describe the law answer without importing pandas, numpy, matplotlib or an Excel library, and
+    without the code of a statute or of a command (`core.catalogue` describes the statutes; each command imports its
+    procedure when it runs)."""
     code = ("import sys, io; from reservation_law import cli; o = io.StringIO(); rc = cli.run(sys.argv[1:], stdout=o); "
             "heavy = [m for m in ('pandas', 'numpy', 'matplotlib', 'xlsxwriter', 'openpyxl') if m in sys.modules]; "
+            "heavy += sorted(m for m in sys.modules if m.startswith(('reservation_law.procedures', 'reservation_law.statutes.'))); "
             "print(rc, len(o.getvalue()) > 40, heavy)")
     out = subprocess.run([sys.executable, '-c', code, *argv], capture_output=True, text=True, check=True).stdout.strip()
     assert out == '0 True []', out
