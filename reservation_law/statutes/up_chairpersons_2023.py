@@ -792,13 +792,15 @@ def _rotation_gap(previous, previous_date) -> tuple:
 ARTICLE_243T = replace(ARTICLE_334, clause='Art. 243T(5); Art. 334')
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #054ac230
-def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache=None):
+def _women_statewide(bodies, names: list, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache=None):
     """The State-wide alternatives: group women (`group-women-divisions=state-rank`), general women (`women-divisions=state-rank`).
+    `code`, `cl`: the codes and clauses by row of `names` (object arrays, None where (d) allotted nothing yet), set here.
     `cache` (see `chairpersons`) keeps each arrangement, by the bodies it ranks, for other readings."""
-    names = bodies['body'].tolist()
+    named, row = _kept(cache, ('rows by name',), lambda: (np.array(names, dtype=object), {b: i for i, b in enumerate(names)}))
+    rows = lambda bs: np.fromiter(map(row.__getitem__, bs), 'int64', len(bs))           # the rows of the bodies `bs`
     if it['group-women-divisions'] == 'state-rank':
         for g in GROUPS:
-            held = [b for b in names if code.get(b) == g]
+            held = named[code == g].tolist()
             c_ = clause(ITEM_D[g] + ', proviso', m)
             arr = _kept(cache, ('state-rank', g, tuple(held), it['tiebreak'], c_),
                         lambda: Arrangement(bodies, share(bodies, COLUMN[g]), by=f'{g} %', clause=c_, tiebreak=it['tiebreak'], names=held))
@@ -806,11 +808,12 @@ def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, a
             chosen, w = arr.take(k, what=f'{g} women in the State')
             warns += w
             arrangements[f"State: {g} women"] = arr
-            for b in chosen: code[b], cl[b] = g + '-W', c_
+            at = rows(chosen)
+            code[at], cl[at] = g + '-W', c_
             decisions.append(('state-group', 'the State', g, arr, list(range(len(arr))), k, None, 0))
             steps.append(Step(c_, f"{g} women, State-wide: {', '.join(chosen) or 'none'}"))
     if it['women-divisions'] == 'state-rank':
-        open_ = [b for b in names if b not in code]
+        open_ = named[code == None].tolist()                               # noqa: E711 (each cell: allotted yet?)
         c_ = clause('(d)(iv)', m)
         arr = _kept(cache, ('state-rank', 'W', tuple(open_), it['tiebreak'], c_),
                     lambda: Arrangement(bodies, share(bodies, 'women'), by='women %', clause=c_, tiebreak=it['tiebreak'], names=open_))
@@ -818,8 +821,9 @@ def _women_statewide(bodies, code, cl, decisions, counts, it, m, steps, warns, a
         warns += w
         arrangements['State: W'] = arr
         c_ur = clause('(d)', m)
-        for b in arr.order: code[b], cl[b] = 'UR', c_ur
-        for b in chosen: code[b], cl[b] = 'W', c_
+        at, at_w = rows(arr.order), rows(chosen)
+        code[at], cl[at] = 'UR', c_ur
+        code[at_w], cl[at_w] = 'W', c_
         decisions.append(('state-W', 'the State', 'W', arr, list(range(len(arr))), counts['W'], None, 0))
         steps.append(Step(c_, f"general women, State-wide: {', '.join(chosen) or 'none'}"))
 
@@ -837,10 +841,9 @@ def _division_units(bodies: pd.DataFrame, counts: dict, it: dict, m: bool, cache
 
 def _state_rank_codes(bodies, names: list, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache) -> tuple:
     "The codes and clauses (by row) after `_women_statewide` ranks the women's offices State-wide."
-    cd = {b: c for b, c in zip(names, code.tolist()) if c is not None}
-    cld = {b: c for b, c in zip(names, cl.tolist()) if c is not None}
-    _women_statewide(bodies, cd, cld, decisions, counts, it, m, steps, warns, arrangements, cache)
-    return np.array([cd[b] for b in names], dtype=object), np.array([cld[b] for b in names], dtype=object)
+    code, cl = code.copy(), cl.copy()
+    _women_statewide(bodies, names, code, cl, decisions, counts, it, m, steps, warns, arrangements, cache)
+    return code, cl
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #01d83700
 def _validated(bodies, required: tuple) -> bool:
