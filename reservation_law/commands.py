@@ -6,12 +6,10 @@
 from __future__ import annotations
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .options import UsageError, check_output, refuse_clash, statute_for
 from .options import _interp, _interpretations, _pairs, _renames, _statute_arg
 # Each command imports its procedure when it runs: `allot` and `statutes` load none of the others' code.
-if TYPE_CHECKING: from reservation_law.procedures.order import Order
 
 # %% auto #0
 __all__ = ['report', 'write_table', 'write_json', 'write_html', 'command_check', 'command_explain', 'command_rotate',
@@ -223,8 +221,8 @@ def command_rotate(args, stdout, stderr) -> int:
     return 0
 
 # %% ../nbs/56_commands.ipynb #294d94e0
-def order_docx(o: Order, out) -> None:
-    "The order as a Word file (only where python-docx is installed; it is not a dependency)."
+def order_docx(o, out) -> None:
+    "The `Order` `o` as a Word file (only where python-docx is installed; it is not a dependency)."
     import docx
     from reservation_law.procedures.order import date_en
     d = docx.Document()
