@@ -402,4 +402,6 @@ class Result:
 
     def categories(self) -> dict:
         "Each body's category, as {body: code}, in the table's order (a statute of offices: one category a body)."
+        if 'category' not in self.table:
+            raise ValueError(f"{self.statute}: no category a body (a statute of seats counts them in each body: see `table`)")
         return dict(zip(self.table['body'].tolist(), self.table['category'].tolist()))
