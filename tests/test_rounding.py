@@ -46,6 +46,10 @@ def test_printed_decimal_digits_are_true_digits(a, b):
     exact = not s.endswith('…')
     v = Fraction(s.rstrip('…'))
     assert v == Fraction(a, b) if exact else 0 <= Fraction(a, b) - v < Fraction(1, 10**4)
+    assert exact == any(Fraction(a, b) * 10**k == int(Fraction(a, b) * 10**k) for k in range(7))   # exact iff it ends within 6 places
+    assert not exact or '.' not in s or not s.endswith('0')                                      # then in the fewest places
+    assert exact or len(s.split('.')[1]) == 4 + 1                                                # else 4 digits and '…'
+    assert fmt_fraction(-Fraction(a, b)) == ('-' + fmt_fraction(Fraction(a, b)) if a else '0')
 
 
 def test_explain_names_rule_and_result():

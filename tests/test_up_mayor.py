@@ -97,14 +97,18 @@ def chain(f, df, k, it=None, first=None, **kw):
     out = [f(df, it) if first is None else first]
     for _ in range(k - 1):
         check_record(out[-1].record)
-        prev = out[-1].table[['body', 'category']].copy()
+        t = out[-1].table                 # its two columns, as a new table (the constructor, no copy: `t[[…]]` took longer)
+        prev = pd.DataFrame({'body': t['body'].array, 'category': t['category'].array}, copy=False)
         prev.attrs['record'] = out[-1].record
         out.append(f(df, it, previous=prev, **kw))
     return out
 
 
 def cats(res):
-    return dict(zip(res.table['body'].tolist(), res.table['category'].tolist()))
+    "Each body's category, read once per result (the properties ask for it many times; a result is never changed after)."
+    c = res.__dict__.get('_test_cats')
+    if c is None: c = res.__dict__['_test_cats'] = dict(zip(res.table['body'].tolist(), res.table['category'].tolist()))
+    return c
 
 
 def walk_2023(arr, open_, code, prev_res, walk_option):
@@ -260,11 +264,11 @@ def free_unserved(rs, g, women_bar='any-women') -> int:
     from reservation_law.statutes.up_mayor_2023 import EARLIER
     from reservation_law.core.arrangement import group_of
     live = [c for c in TERM[g] if rs[0].counts[c]]
-    worst = 0
+    worst, every = 0, [cats(r) for r in rs]
     for b in rs[0].table.body:
         run, prev = 0, None
-        for r in rs:
-            c = cats(r)[b]
+        for cs in every:
+            c = cs[b]
             if c in TERM[g]: run = 0
             elif group_of(c) not in EARLIER[g] and not any(barred(prev, x, women_bar) for x in live):
                 run += 1; worst = max(worst, run)

@@ -19,16 +19,16 @@ def fmt_int(n: int) -> str:
 
 def fmt_fraction(x: Fraction, places: int = 4) -> str:
     "`x` as a decimal: exact if it terminates within 6 places, else `places` true digits and '…'."
-    x = Fraction(x)
-    sign, x = ('-' if x < 0 else ''), abs(x)
-    whole, rem = divmod(x.numerator, x.denominator)
-    for exact_places in range(0, 7):
-        scaled = rem * 10**exact_places
-        if scaled % x.denominator == 0:
-            if exact_places == 0: return f"{sign}{fmt_int(whole)}"
-            digits = str(scaled // x.denominator).rjust(exact_places, '0')
-            return f"{sign}{fmt_int(whole)}.{digits}"
-    digits = str(rem * 10**places // x.denominator).rjust(places, '0')
+    x = x if type(x) is Fraction else Fraction(x)
+    num, den = x.numerator, x.denominator
+    sign, num = ('-', -num) if num < 0 else ('', num)
+    whole, rem = divmod(num, den)
+    if rem == 0: return f"{sign}{fmt_int(whole)}"
+    # rem/den is in lowest terms (as x is), so den divides rem × 10^k exactly when it divides 10^k: the decimal ends
+    # within 6 places when den divides 10^6, and then at the first such k
+    exact = next((k for k in range(1, 7) if 10**k % den == 0), None) if 10**6 % den == 0 else None
+    if exact: return f"{sign}{fmt_int(whole)}.{str(rem * 10**exact // den).rjust(exact, '0')}"
+    digits = str(rem * 10**places // den).rjust(places, '0')
     return f"{sign}{fmt_int(whole)}.{digits}…"
 
 # %% ../../nbs/00_rounding.ipynb #5ab7691f
@@ -52,9 +52,9 @@ class Count:
 
 # %% ../../nbs/00_rounding.ipynb #8d579d41
 def _split(x) -> tuple[Fraction, int, Fraction]:
-    x = Fraction(x)
-    if x < 0: raise ValueError(f"a share cannot be negative: {x}")
-    q = math.floor(x)
+    x = x if type(x) is Fraction else Fraction(x)
+    if x.numerator < 0: raise ValueError(f"a share cannot be negative: {x}")
+    q = x.numerator // x.denominator                       # the floor
     return x, q, x - q
 
 # %% ../../nbs/00_rounding.ipynb #4cb1f1f4

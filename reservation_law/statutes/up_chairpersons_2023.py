@@ -128,8 +128,8 @@ FIFTY_PER_CENT = ("the Constitution's fifty per cent ceiling on reservation for 
 
 def state_counts(bodies: pd.DataFrame, it: dict, sc_st: bool = True, kind: str = 'Palika Parishads') -> tuple:
     "(b) and its Explanation: the State's counts (`Count`s), steps and warnings, over all the bodies of one kind."
-    n, P = len(bodies), int(bodies['population'].sum())
-    pops = {g: int(bodies[COLUMN[g]].sum()) for g in GROUPS}
+    n, P = len(bodies), int(bodies['population'].to_numpy().sum())
+    pops = {g: int(bodies[COLUMN[g]].to_numpy().sum()) for g in GROUPS}
     counts, steps, warns = {'offices': n, 'population': P}, [], []
     steps.append(Step(clause('(b), Explanation'), f"urban area of the State: all the {n} {kind} together; population "
                       f"{fmt_int(P)}, SC {fmt_int(pops['SC'])}, ST {fmt_int(pops['ST'])}, BC {fmt_int(pops['BC'])}; "

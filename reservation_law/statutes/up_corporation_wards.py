@@ -130,7 +130,7 @@ def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = No
     table = pd.DataFrame({'body': names, 'seats': col['seats'], **row}, columns=['body', 'seats'] + CODES)
     steps = Steps(len(names), lambda i: one(i)[1],
                   [Step('s.7(1), (4)', "allotment of these seats to wards: by rules not in our texts (not computed)")])
-    return Result('up-corporation-wards', table, counts={c: int(table[c].sum()) for c in CODES}, steps=steps, warnings=warns,
+    return Result('up-corporation-wards', table, counts={c: int(row[c].sum()) for c in CODES}, steps=steps, warnings=warns,
                   interpretations=it, assumptions=[note] if note else [])
 
 STATUTE = register(Statute(

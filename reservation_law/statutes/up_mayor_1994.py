@@ -10,7 +10,7 @@ from itertools import islice, repeat, filterfalse, compress, count
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, round_half_down, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, group_of, is_women, CATEGORIES, UP_CODES
-from ..core.bodies import without_attrs
+from ..core.bodies import without_attrs, read_once
 from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, tiebreak_interpretation,
                                       UP_ACT_12_OF_1994, ORDINANCE_2023)
 
@@ -77,7 +77,7 @@ def state_counts(bodies: pd.DataFrame, women_total=None, sc_st: bool = True) -> 
     n = len(bodies)
     counts, steps, warns = {}, [], []
     steps.append(Step('s.7(5)(1)(b)(i)', f"N = {n} offices (one Mayor for each Municipal Corporation); urban population "
-                      f"{fmt_int(int(bodies['population'].sum()))} (all the corporations)"))
+                      f"{fmt_int(int(bodies['population'].to_numpy().sum()))} (all the corporations)"))
     for col, code in (('sc', 'SC'), ('st', 'ST')):
         if sc_st:
             counts[code] = group_offices(n, bodies, col)
@@ -665,7 +665,7 @@ def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
-    bodies = without_attrs(bodies)          # its columns are read (35 times), never its origin
+    bodies = read_once(bodies)              # its columns are read (13 times), each made once; never its origin
     it = STATUTE_1994.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns = [pw] if pw else []

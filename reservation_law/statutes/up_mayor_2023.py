@@ -10,7 +10,7 @@ from itertools import repeat, filterfalse
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
 from ..core.rounding import Count, ceil_remainder
 from ..core.arrangement import Arrangement, LegalWarning, Step, Result, share, whole, group_of, is_women, UP_CODES
-from ..core.bodies import without_attrs
+from ..core.bodies import without_attrs, read_once
 from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, ORDINANCE_2023,
                                       tiebreak_interpretation)
 from .up_mayor_1994 import state_counts, check_e, start_ties, WOMEN_FIRST
@@ -461,7 +461,7 @@ def _listed(names: list, codes: list) -> str:
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
-    bodies = without_attrs(bodies)          # its columns are read (35 times), never its origin
+    bodies = read_once(bodies)              # its columns are read (27 times), each made once; never its origin
     it = STATUTE_2023.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns, assumptions = ([pw] if pw else []), ([note] if note else [])
