@@ -309,18 +309,31 @@ def test_reference_pages_keep_their_signatures():
     assert 'round_half_down' in _html('rounding.html') and 'id="round_half_down"' in _html('rounding.html')
 
 
+# What the figure tests read of a page, in one call each (a playwright call costs the driver and Chromium about 15 ms of
+# CPU; a page's figures read one attribute at a time took 20 calls): the DOM's own answers, as a locator would read them.
+IMAGES = """() => [...document.querySelectorAll('main img')].map(img => { const f = img.closest('figure');
+    return {figure: !!f, id: f ? f.id : '', alt: img.getAttribute('alt'),
+            captions: f ? [...f.querySelectorAll('figcaption')].map(c => c.textContent) : []}; })"""
+FIGURES = """() => [...document.querySelectorAll('main figure')].filter(f => f.querySelector('img')).map(f => {
+    const img = f.querySelector('img');
+    let given = '';                  // the worked example's input line, from the nearest section that has one
+    for (let s = f.closest('section'); s && !given; s = s.parentElement.closest('section')) {
+        const p = s.querySelector(':scope > p.example-input'); if (p) given = p.innerText; }
+    return {id: f.id, alt: img.getAttribute('alt'), images: f.querySelectorAll('img').length, given,
+            captions: [...f.querySelectorAll('figcaption')].map(c => c.innerText), loaded: img.complete && img.naturalWidth > 0}; })"""
+
+
 def test_every_figure_has_a_caption_an_anchor_and_an_alt_text(loaded, page, site):
     import re
     seen = 0
     names = PROCEDURES + COURSE + ('pictures.html',)
     for name, tab in zip(names, loaded(*names)):
-        for img in tab.locator('main img').all():
-            fig = img.locator('xpath=ancestor::figure[1]')
-            assert fig.count() == 1, f'{name}: an image outside a figure'
-            fid = fig.get_attribute('id') or ''
+        for img in tab.evaluate(IMAGES):                # every image of the page, read at once
+            assert img['figure'], f'{name}: an image outside a figure'
+            fid = img['id']
             assert fid.startswith('fig-'), f'{name}: figure without an anchor'
-            assert len(fig.locator('figcaption').text_content().strip()) > 10, f'{name}#{fid}: no caption'   # folded with its answer too
-            alt = img.get_attribute('alt') or ''
+            assert len(img['captions']) == 1 and len(img['captions'][0].strip()) > 10, f'{name}#{fid}: no caption'   # folded with its answer too
+            alt = img['alt'] or ''
             assert len(alt) > 25 and not re.fullmatch(r'[0-9a-f]{16,}(\.png)?', alt), f'{name}#{fid}: alt {alt!r}'
             seen += 1
     assert seen >= 8
@@ -430,19 +443,18 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
     import re
     names = _procedure_pages(loaded)
     for name, tab in zip(names, loaded(*names)):
-        figs = tab.locator('main figure:has(img)')
-        assert figs.count() >= 3, f'{name}: {figs.count()} figures'
+        figs = tab.evaluate(FIGURES)                    # every figure of the page, read at once
+        assert len(figs) >= 3, f'{name}: {len(figs)} figures'
         ids = []
-        for i in range(figs.count()):
-            fig = figs.nth(i)
-            fid = fig.get_attribute('id') or ''
+        for i, fig in enumerate(figs):
+            fid = fig['id']
             assert re.fullmatch(r'fig-[a-z0-9-]+', fid), f'{name}: figure {i} anchor {fid!r}'
-            cap = fig.locator('figcaption').inner_text().strip()
-            alt = (fig.locator('img').get_attribute('alt') or '').strip()
+            assert len(fig['captions']) == 1 and fig['images'] == 1, f'{name}#{fid}: {fig["captions"]} captions, {fig["images"]} images'
+            cap, alt = fig['captions'][0].strip(), (fig['alt'] or '').strip()
             assert len(cap) > 30, f'{name}#{fid}: caption {cap!r}'
             assert len(alt) > 60 and alt != cap, f'{name}#{fid}: alt {alt!r}'
             assert not re.search(r'[0-9a-f]{16}|\.png\b|^Chart:', alt), f'{name}#{fid}: alt is a file name or a stub: {alt!r}'
-            assert fig.locator('img').evaluate('e => e.complete && e.naturalWidth > 0'), f'{name}#{fid}: image not loaded'
+            assert fig['loaded'], f'{name}#{fid}: image not loaded'
             ids.append(fid)
         assert len(set(ids)) == len(ids), f'{name}: anchors repeat {ids}'
         for fid in (ids[0], ids[-1]):       # the anchor resolves: a link to it lands on the figure (in `page`: it changes the page)
@@ -450,11 +462,9 @@ def test_every_procedure_page_has_three_figures_each_captioned_anchored_and_desc
             assert page.locator(f'[id="{fid}"]').count() == 1
             top, room = page.locator(f'[id="{fid}"]').evaluate('e => [e.getBoundingClientRect().top, window.innerHeight]')
             assert -5 < top < room - 100, f'{name}#{fid}: not scrolled to ({top} of {room})'
-        for i in range(figs.count()):       # a figure under an example whose input is illustrative says so in its caption
-            given = figs.nth(i).evaluate("""f => { for (let s = f.closest('section'); s; s = s.parentElement.closest('section')) {
-                const p = s.querySelector(':scope > p.example-input'); if (p) return p.innerText; } return ''; }""")
+        for i, fig in enumerate(figs):      # a figure under an example whose input is illustrative says so in its caption
+            given, cap = fig['given'], fig['captions'][0]
             if 'illustrative' in given:
-                cap = figs.nth(i).locator('figcaption').inner_text()
                 assert re.search(r'illustrative|made-up|invented', cap), f'{name}#{ids[i]}: input {given!r}, caption {cap!r}'
     assert page.offsite == [] and loaded.offsite_of(*names) == []
 
@@ -464,13 +474,11 @@ def test_figures_are_readable_at_100_per_cent(loaded):
     import base64, struct
     names = _procedure_pages(loaded)
     for name, page in zip(names, loaded(*names)):
-        for img in page.locator('main figure img').all():
-            src = img.get_attribute('src')
+        for src, shown in page.evaluate("() => [...document.querySelectorAll('main figure img')].map(e => [e.getAttribute('src'), e.clientWidth])"):
             png = base64.b64decode(src.split(',', 1)[1]) if src.startswith('data:image/png;base64,') else (SITE / src).read_bytes()
             i = png.index(b'pHYs')
             ppm = struct.unpack('>I', png[i + 4:i + 8])[0]          # pixels per metre, as matplotlib wrote them
             inches = struct.unpack('>I', png[16:20])[0] / (ppm * 0.0254)
-            shown = img.evaluate('e => e.clientWidth')
             assert shown / (inches * 96) >= 0.9, f'{name} {src[:60]}: {inches:.1f} in wide, shown at {shown} px'
 
 
