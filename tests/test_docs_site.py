@@ -309,8 +309,8 @@ def test_reference_pages_keep_their_signatures():
     assert 'round_half_down' in _html('rounding.html') and 'id="round_half_down"' in _html('rounding.html')
 
 
-# What the figure tests read of a page, in one call each (a playwright call costs the driver and Chromium about 15 ms of
-# CPU; a page's figures read one attribute at a time took 20 calls): the DOM's own answers, as a locator would read them.
+# What the figure tests read of a page, in one call each rather than one per attribute of each figure (the same answers
+# from the DOM, as a locator would read them, in fewer round trips through playwright's driver).
 IMAGES = """() => [...document.querySelectorAll('main img')].map(img => { const f = img.closest('figure');
     return {figure: !!f, id: f ? f.id : '', alt: img.getAttribute('alt'),
             captions: f ? [...f.querySelectorAll('figcaption')].map(c => c.textContent) : []}; })"""

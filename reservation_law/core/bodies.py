@@ -801,9 +801,8 @@ def without_attrs(bodies: pd.DataFrame) -> pd.DataFrame:
 
 def read_once(bodies: pd.DataFrame) -> pd.DataFrame:
     """The table as a statute reads it: `without_attrs`, and each column made once. pandas 3 makes a new Series at each
-    read of a column (12 µs, a fifth of a small table's `pd.DataFrame`); a Mayors' call of the 2023 text read 27, through
-    the helpers each clause has (`share`, `Arrangement`, …). Here a second read of a name gives the Series the first
-    made. Anything made from the table (a slice, a copy, a sum) is a plain DataFrame; a column set, deleted or renamed is
+    read of a column (about 12 µs), and a Mayors' call reads each column many times, through the helpers each clause has
+    (`share`, `Arrangement`, …). Here a second read of a name gives the Series the first made. Anything made from the table (a slice, a copy, a sum) is a plain DataFrame; a column set, deleted or renamed is
     made afresh at its next read."""
     global _ReadOnce
     if _ReadOnce is None: _ReadOnce = _read_once_class()

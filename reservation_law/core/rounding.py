@@ -26,8 +26,9 @@ def fmt_fraction(x: Fraction, places: int = 4) -> str:
     if rem == 0: return f"{sign}{fmt_int(whole)}"
     # rem/den is in lowest terms (as x is), so den divides rem × 10^k exactly when it divides 10^k: the decimal ends
     # within 6 places when den divides 10^6, and then at the first such k
-    exact = next((k for k in range(1, 7) if 10**k % den == 0), None) if 10**6 % den == 0 else None
-    if exact: return f"{sign}{fmt_int(whole)}.{str(rem * 10**exact // den).rjust(exact, '0')}"
+    if 10**6 % den == 0:
+        k = next(k for k in range(1, 7) if 10**k % den == 0)
+        return f"{sign}{fmt_int(whole)}.{str(rem * 10**k // den).rjust(k, '0')}"
     digits = str(rem * 10**places // den).rjust(places, '0')
     return f"{sign}{fmt_int(whole)}.{digits}…"
 

@@ -665,7 +665,7 @@ def _reasons_at(walk, got, info, prev, prev_w, start_serial, rotated, last_women
 def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1), text of 1994: counts, serial order, allotment, rotation."
-    bodies = read_once(bodies)              # its columns are read (13 times), each made once; never its origin
+    bodies = read_once(bodies)              # its columns are read many times (by each clause), each made once; never its origin
     it = STATUTE_1994.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns = [pw] if pw else []

@@ -461,7 +461,7 @@ def _listed(names: list, codes: list) -> str:
 def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, previous: pd.DataFrame | None = None,
                   previous_date: date | None = None, election_date: date | None = None) -> Result:
     "Offices of Mayor under s.7(5)(1) as amended in 2023: counts, the four arrangements of (d), rotation under (f)."
-    bodies = read_once(bodies)              # its columns are read (27 times), each made once; never its origin
+    bodies = read_once(bodies)              # its columns are read many times (by each clause), each made once; never its origin
     it = STATUTE_2023.resolve(interpretations)
     ok, note, pw = sc_st_in_period(election_date, it['article-334'])
     warns, assumptions = ([pw] if pw else []), ([note] if note else [])
