@@ -81,6 +81,26 @@ def show_figure(fig, caption: str, alt: str, anchor: str, lang: str = '') -> Sho
     return ShownFigure(fig, caption, alt, anchor, lang)
 
 # %% ../nbs/28_pictures.ipynb #209b050d
+def _tiles(ax, xy: list, w: float, h: float, faces: list, edge: str, lw: float):
+    """Tiles `w` wide and `h` high from the corners `xy`, each filled with its colour of `faces` and outlined in `edge`:
+    one collection for them all, the same pixels as a `Rectangle` patch a tile (whose corners are mitred, as these are),
+    drawn without an artist a tile for matplotlib to lay out and draw on its own."""
+    from matplotlib.collections import PolyCollection
+    if not xy: return None
+    verts = [((x, y), (x + w, y), (x + w, y + h), (x, y + h)) for x, y in xy]
+    return ax.add_collection(PolyCollection(verts, facecolors=faces, edgecolors=edge, linewidths=lw, joinstyle='miter', gid='tiles'))
+
+def _tile_boxes(ax) -> list:
+    "The tiles `_tiles` drew on `ax`: (x, y, width, height, face colour) each, in the order drawn."
+    from matplotlib.colors import to_hex
+    out = []
+    for c in ax.collections:
+        if c.get_gid() != 'tiles': continue
+        for path, face in zip(c.get_paths(), c.get_facecolors()):
+            (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+            out.append((float(x0), float(y0), float(x1 - x0), float(y1 - y0), to_hex(face)))
+    return out
+
 def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), mark_label: str = 'conflict (see the warnings)',
                legend: bool = True):
     """One column per election (`tables`: DataFrames with `body`, `category`), one row per body, coloured by category.
@@ -88,13 +108,14 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), m
     the red outline means in the legend)."""
     bodies = list(tables[0]['body'])
     if ax is None: _, ax = plt.subplots(figsize=(len(tables) * 0.95 + 0.6, len(bodies) * 0.3 + 1.0))
-    used = set()
+    used, xy, faces = set(), [], []
     for j, t in enumerate(tables):
         cat = dict(zip(t['body'], t['category']))
         for i, b in enumerate(bodies):
             c = cat.get(b, 'UR'); used.add(c)
-            ax.add_patch(plt.Rectangle((j, i), 0.95, 0.9, color=COLOURS[c], ec='#888888', lw=0.5))
+            xy.append((j, i)); faces.append(COLOURS[c])
             ax.text(j + 0.475, i + 0.45, c, ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
+    _tiles(ax, xy, 0.95, 0.9, faces, '#888888', 0.5)
     pos = {b: i for i, b in enumerate(bodies)}
     for b, j in marks:
         ax.add_patch(plt.Rectangle((j, pos[b]), 0.95, 0.9, fill=False, ec='#c00000', lw=2.5))
@@ -214,9 +235,9 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
     for ax in axes.flat: ax.set_axis_off()
     for ax, d in zip(axes.flat, dn):
         names = sorted(bodies.loc[bodies['division'] == d, 'body'], key=lambda b: (-prop[b], b))
+        _tiles(ax, [(i % side, -(i // side)) for i in range(len(names))], 0.96, 0.9, [COLOURS[cat[b]] for b in names], '#555555', 0.6)
         for i, b in enumerate(names):
             x, y, c = i % side, i // side, cat[b]
-            ax.add_patch(plt.Rectangle((x, -y), 0.96, 0.9, color=COLOURS[c], ec='#555555', lw=0.6))
             short = b if len(b) <= 11 else b[:10] + '…'
             ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
         ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-rows + 0.85, 1.0)
@@ -285,9 +306,9 @@ def plot_seat_grid(counts: dict, codes: list, title: str = '', ncols: int = 10):
     seq = [c for c in codes for _ in range(int(counts.get(c, 0)))]
     rows = -(-len(seq) // ncols)
     fig, ax = plt.subplots(figsize=(ncols * 0.62 + 0.3, rows * 0.55 + 1.5), layout='constrained')
+    _tiles(ax, [(i % ncols, -(i // ncols)) for i in range(len(seq))], 0.94, 0.88, [COLOURS[c] for c in seq], '#555555', 0.5)
     for i, c in enumerate(seq):
         x, y = i % ncols, i // ncols
-        ax.add_patch(plt.Rectangle((x, -y), 0.94, 0.88, facecolor=COLOURS[c], edgecolor='#555555', lw=0.5))
         ax.text(x + 0.47, -y + 0.44, c, ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
     ax.set_xlim(-0.05, ncols + 0.05); ax.set_ylim(-rows + 0.85, 0.95); ax.set_aspect('equal'); ax.set_axis_off()
     _legend_codes(fig, codes, set(seq), ncol=2)

@@ -39,12 +39,16 @@ def _checked(x):
     assert texts and all(t.get_fontsize() >= 9 for t in texts), sorted({t.get_fontsize() for t in texts})
     tiles = {to_hex(c): c for c in P.COLOURS.values()}
     for ax in fig.axes:
+        boxes = P._tile_boxes(ax)              # the tiles of a grid (one collection), and every filled patch (a bar)
         for t in ax.texts:
             colour = to_hex(t.get_color())
-            for p in ax.patches:
-                if p.get_fill() and p.contains_point(ax.transData.transform(t.get_position())):
-                    face = to_hex(p.get_facecolor())
-                    if face in tiles: assert P.contrast(colour, face) >= 4.5, (t.get_text(), colour, face)
+            faces = [to_hex(p.get_facecolor()) for p in ax.patches
+                     if p.get_fill() and p.contains_point(ax.transData.transform(t.get_position()))]
+            if t.get_transform() == ax.transData:
+                x, y = t.get_position()
+                faces += [face for x0, y0, w, h, face in boxes if x0 <= x <= x0 + w and y0 <= y <= y0 + h]
+            for face in faces:
+                if face in tiles: assert P.contrast(colour, face) >= 4.5, (t.get_text(), colour, face)
     plt.close(fig)
     return fig
 
@@ -75,10 +79,40 @@ def test_chains_mark_the_conflicts_the_warnings_name():
     _checked(ax)
 
 
+def _png(fig) -> bytes:
+    out = P._png(fig)[0]
+    plt.close(fig)
+    return out
+
+
+def test_tiles_draw_what_a_patch_a_tile_draws():
+    """`_tiles` (one collection for a grid's tiles) gives the same bytes as a `Rectangle` patch a tile, whatever the
+    colours, sizes and outline; a tile left out, or another colour, changes them."""
+    xy, faces = [(j, i) for j in range(4) for i in range(3)], [P.COLOURS[c] for c in UP_CODES] * 2
+    def draw(tiles=True, skip=None, recolour=None):
+        fig, ax = plt.subplots(figsize=(3, 2))
+        for k, ((x, y), f) in enumerate(zip(xy, faces)):
+            if k == skip: continue
+            f = recolour if k == 0 and recolour else f
+            if not tiles: ax.add_patch(plt.Rectangle((x, y), 0.95, 0.9, facecolor=f, edgecolor='#888888', lw=0.5))
+        if tiles:
+            keep = [(p, f if not (k == 0 and recolour) else recolour) for k, (p, f) in enumerate(zip(xy, faces)) if k != skip]
+            P._tiles(ax, [p for p, _ in keep], 0.95, 0.9, [f for _, f in keep], '#888888', 0.5)
+        ax.set_xlim(0, 4); ax.set_ylim(3, 0)
+        return _png(fig)
+    assert draw(tiles=True) == draw(tiles=False)
+    assert draw(tiles=True, skip=5) == draw(tiles=False, skip=5)
+    assert draw(tiles=True, skip=5) != draw(tiles=False)
+    assert draw(tiles=True, recolour='#000000') != draw(tiles=False)
+    fig, ax = plt.subplots()
+    assert P._tiles(ax, [], 1, 1, [], '#888888', 0.5) is None and P._tile_boxes(ax) == []
+    plt.close(fig)
+
+
 def test_division_pictures(parishads):
     res, bodies = parishads
     fig = P.plot_divisions(res, bodies, title='22 Palika Parishads')
-    assert sum(len(a.patches) for a in fig.axes) == 22
+    assert sum(len(P._tile_boxes(a)) for a in fig.axes) == 22
     _checked(fig)
     fig = P.plot_division_counts([('22', res.divisions)], UP_CODES)
     assert round(sum(p.get_width() for p in fig.axes[0].patches)) == 22
@@ -89,7 +123,7 @@ def test_division_pictures(parishads):
 
 def test_seats_grid_shares_tally_departures_across():
     ax = P.plot_seat_grid({'SC': 14, 'SC-W': 7, 'BC': 18, 'BC-W': 9, 'W': 18, 'UR': 34}, UP_CODES)
-    assert len(ax.patches) == 100
+    assert len(P._tile_boxes(ax)) == 100
     _checked(ax)
     t = pd.DataFrame({'body': ['P', 'Q'], 'SC': [3, 4], 'SC-W': [1, 2], 'UR': [6, 10]})
     _checked(P.plot_seats(t, ['SC', 'SC-W', 'UR']))
