@@ -42,6 +42,20 @@ def test_api_palika_parishads_bundled_example():
     assert old.counts['W'] == 3 and any(w.kind == 'bound' and w.clause == 's.9-A(5)(1)(b)(iv)' for w in old.warnings)
 
 
+def test_the_tables_of_c_are_made_when_read_and_are_those_allot_to_divisions_gives():
+    "A result's tables of (c) are made at their first read, once, and are the tables `allot_to_divisions` gives."
+    from reservation_law.core.bodies import load_bodies
+    from reservation_law.statutes.up_chairpersons_2023 import allot_to_divisions, _divisions, REQUIRED
+    res = allot(PP, CSV)
+    tables = res.division_tables
+    assert list(tables) == list(GROUPS) and len(tables) == 3 and not tables._made
+    sc = tables['SC']
+    assert tables['SC'] is sc and list(tables._made) == ['SC']            # made once, and only the one read
+    divs, _, _, offices, _, _ = _divisions(load_bodies(CSV, REQUIRED))
+    pd.testing.assert_frame_equal(sc, allot_to_divisions('SC', res.state['SC'].value, divs, offices, res.interpretations)[1])
+    assert all(isinstance(t, pd.DataFrame) and len(t) == len(divs) for t in tables.values())
+
+
 def test_api_nagar_panchayats_modelled_and_state_alternative():
     _, nps = illustrative_state()
     res = allot(NP, nps)

@@ -4,6 +4,7 @@
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #ab446edd
 from __future__ import annotations
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -395,6 +396,11 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
     """(c): the State's `k` offices of `group` among the divisions: share, first proviso, whole part, remainder by the
     cycle of the second and third provisos. `room`: each division's bodies not yet allotted (never exceeded).
     Returns ({division: offices}, table, steps, warnings)."""
+    given, rows, steps, warns = _allot_to_divisions(group, k, divs, room, it, modelled)
+    return given, _frame(rows), steps, warns
+
+def _allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: dict, modelled: bool = False) -> tuple:
+    "`allot_to_divisions` with its table as the rows it is made of (a dict a division, the same keys each)."
     f = _figures(group, divs)
     whole, given, rows, steps, warns = _shares(group, k, f, room, it, modelled)
     order = division_order(f.names, f.prop, f.pop, it['tiebreak'])
@@ -403,24 +409,35 @@ def allot_to_divisions(group: str, k: int, divs: pd.DataFrame, room: dict, it: d
     s, w = _cycle_remaining(group, k, f, order, room, given, rows, it, modelled)
     steps += s; warns += w
     for d in f.names: rows[d]['allotted'] = given[d]
-    return given, _frame([rows[d] for d in f.names]), steps, warns
+    return given, [rows[d] for d in f.names], steps, warns
 
 def _frame(rows: list) -> pd.DataFrame:
     "The table of `rows` (dicts with the same keys), made column by column: the same table as pandas makes of the list, quicker."
     return pd.DataFrame({c: [r[c] for r in rows] for c in rows[0]}) if rows else pd.DataFrame(rows)
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #1a9ae546
+class _Tables(Mapping):
+    """Each group's table of (c), {group: table}, made from its rows when first read, then kept: a result's tables are
+    read by a person or a report, and not at all by the hundreds of readings `check` runs."""
+    def __init__(self, rows: dict): self._rows, self._made = rows, {}
+    def __getitem__(self, group) -> pd.DataFrame:
+        if group not in self._made: self._made[group] = _frame(self._rows[group])
+        return self._made[group]
+    def __iter__(self): return iter(self._rows)
+    def __len__(self): return len(self._rows)
+    def __repr__(self): return f"<the tables of (c): {', '.join(self._rows)}>"
+
 def _groups_among_divisions(divs: pd.DataFrame, offices: dict, counts: dict, it: dict, m: bool, cache: dict | None) -> tuple:
     """(c)(i)-(iii): SC, then ST, then BC among the divisions, each in the room (the bodies not yet allotted) the groups
-    before it left. Returns ({group: {division: offices}}, {group: table}, the room left, steps, warnings)."""
+    before it left. Returns ({group: {division: offices}}, {group: table} (`_Tables`), the room left, steps, warnings)."""
     room, k, tables, steps, warns = dict(offices), {}, {}, [], []
     for g in GROUPS:
         key = ('(c)', g, counts[g].value, tuple(room.values()), it['division-rounding'], it['division-excess'],
                it.get('cycle-scope', 'left-over'), it['tiebreak'], m)
-        k[g], tables[g], s, w = _kept(cache, key, lambda: allot_to_divisions(g, counts[g].value, divs, room, it, m))
+        k[g], tables[g], s, w = _kept(cache, key, lambda: _allot_to_divisions(g, counts[g].value, divs, room, it, m))
         steps += s; warns += w
         for d in room: room[d] -= k[g][d]
-    return k, tables, room, steps, warns
+    return k, _Tables(tables), room, steps, warns
 
 # %% ../../nbs/13_up_chairpersons_2023.ipynb #172a4310
 GROUP_WOMEN_DIVISIONS = Interpretation('group-women-divisions', clause('(c), (d)(i)–(iii), provisos'),
