@@ -88,16 +88,13 @@ def _png(fig) -> bytes:
 def test_tiles_draw_what_a_patch_a_tile_draws():
     """`_tiles` (one collection for a grid's tiles) gives the same bytes as a `Rectangle` patch a tile, whatever the
     colours, sizes and outline; a tile left out, or another colour, changes them."""
-    xy, faces = [(j, i) for j in range(4) for i in range(3)], [P.COLOURS[c] for c in UP_CODES] * 2
+    TILES = [((j, i), P.COLOURS[c]) for (j, i), c in zip([(j, i) for j in range(4) for i in range(3)], list(UP_CODES) * 2)]
     def draw(tiles=True, skip=None, recolour=None):
+        these = [(xy, recolour if k == 0 and recolour else f) for k, (xy, f) in enumerate(TILES) if k != skip]
         fig, ax = plt.subplots(figsize=(3, 2))
-        for k, ((x, y), f) in enumerate(zip(xy, faces)):
-            if k == skip: continue
-            f = recolour if k == 0 and recolour else f
-            if not tiles: ax.add_patch(plt.Rectangle((x, y), 0.95, 0.9, facecolor=f, edgecolor='#888888', lw=0.5))
-        if tiles:
-            keep = [(p, f if not (k == 0 and recolour) else recolour) for k, (p, f) in enumerate(zip(xy, faces)) if k != skip]
-            P._tiles(ax, [p for p, _ in keep], 0.95, 0.9, [f for _, f in keep], '#888888', 0.5)
+        if tiles: P._tiles(ax, [xy for xy, _ in these], 0.95, 0.9, [f for _, f in these], '#888888', 0.5)
+        else:
+            for xy, f in these: ax.add_patch(plt.Rectangle(xy, 0.95, 0.9, facecolor=f, edgecolor='#888888', lw=0.5))
         ax.set_xlim(0, 4); ax.set_ylim(3, 0)
         return _png(fig)
     assert draw(tiles=True) == draw(tiles=False)
