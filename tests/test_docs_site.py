@@ -293,6 +293,9 @@ def test_procedure_pages_fold_the_code_and_hide_assertions_and_signatures(loaded
         assert tab.locator('div.cell_input:visible').count() == 0, f'{name}: code visible without unfolding'
         closed = tab.locator('details.hide.above-input:not([open])').count()
         assert closed == tab.locator('details.hide.above-input').count() > 0, name
+        laid_out = tab.locator('details.hide:not([open]) > :not(summary)').evaluate_all(
+            "els => els.filter(e => getComputedStyle(e).display !== 'none').length")
+        assert laid_out == 0, f'{name}: a closed code fold is laid out (custom.css: display none)'
         html = _html(name)
         assert 'test_eq(' not in html and 'test_fail(' not in html, name
         assert 'class="sig-name' not in html and '[source]' not in html, name   # no show_doc signatures
@@ -303,6 +306,23 @@ def test_procedure_pages_fold_the_code_and_hide_assertions_and_signatures(loaded
     assert 'show the code' in summary.inner_text()
     summary.click()
     assert code.is_visible()
+
+
+def test_an_opened_code_fold_gives_its_blocks_the_theme_s_tab_stops(page, site):
+    """A closed code fold has no layout on screen (custom.css), so the theme's load handler saw its blocks with no size
+    and gave none a tab stop. Opened, a fold's blocks get the stop the theme gives a visible block (custom.js): 0 for a
+    block that scrolls, so that the keyboard can reach it, -1 for one that does not. The site's code wraps, so one block
+    of a closed fold is made to scroll first (a style set, which the theme's observer of added nodes does not see)."""
+    visit(page, f'{site}/up_mayor_2023.html')
+    fold = page.locator('details.hide:has(div.cell_input:has-text("def women_total_2023"))')
+    blocks = fold.locator('pre')
+    assert fold.count() == 1 and fold.evaluate('d => !d.open') and blocks.count() >= 1
+    blocks.first.evaluate("b => { b.style.whiteSpace = 'pre'; b.style.width = '12em'; }")
+    assert blocks.evaluate_all('bs => bs.map(b => b.tabIndex)') == [-1] * blocks.count()    # no stop while closed
+    fold.locator('> summary').click()
+    stops = blocks.evaluate_all('bs => bs.map(b => [b.tabIndex, b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight])')
+    assert stops[0] == [0, True], stops                     # the block that scrolls: reachable by the keyboard
+    assert all(t == (0 if scrolls else -1) for t, scrolls in stops), stops
 
 
 def test_reference_pages_keep_their_signatures():

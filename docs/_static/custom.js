@@ -26,3 +26,21 @@ window.addEventListener('load', function () {
     if (im.naturalHeight > 1.3 * im.naturalWidth) im.closest('figure').classList.add('tall');
   });
 });
+
+// A closed code fold lays out nothing on screen (custom.css), so the theme's load handler, which gives each code block
+// and output that scrolls a tab stop (tabIndex 0, else -1: pydata-sphinx-theme's addTabStopsToScrollableElements), saw
+// the blocks of a closed fold with no size. When a fold is opened, its blocks get their tab stops here, by the theme's
+// rule and selectors: every size read first (one layout), then every tab stop set.
+(function () {
+  var SCROLLABLE = ['pre', '.nboutput > .output_area', '.cell_output > .output', '.jp-RenderedHTMLCommon',
+                    '.pst-scrollable-table-container'].join(', ');
+  document.addEventListener('toggle', function (e) {         // (toggle does not bubble: heard while it is captured)
+    var fold = e.target;
+    if (!(fold instanceof HTMLDetailsElement) || !fold.open || !fold.classList.contains('hide')) return;
+    var blocks = fold.querySelectorAll(SCROLLABLE);
+    var stops = Array.prototype.map.call(blocks, function (b) {
+      return b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight ? 0 : -1;
+    });
+    blocks.forEach(function (b, i) { b.tabIndex = stops[i]; });
+  }, true);
+})();
