@@ -1,0 +1,66 @@
+"""`make test` beside a busy loop (issue #22: at most five minutes "on this machine while another job runs"), with the
+host's speed measured before and after it: the wall time, the CPU of every process the run starts, pytest's summary,
+and `python -c "import pandas"`'s CPU as a yardstick. Reported, never asserted.
+
+    git clean -xdf -e .venv && python benchmarks/busy_make_test.py          # from a clone: its own `make test`
+    python benchmarks/busy_make_test.py --log /tmp/busy.log     # make test's output (default: the system's temporary folder)
+
+The same code has taken 407 and 498 CPU-s seventeen minutes apart (benchmarks/README.md), so a wall time alone says
+little: the yardstick, taken three times before and three times after, says how fast the host was then, and the run's
+CPU says how much work it did. The busy loop is one process (`python -c "while True: pass"`), the issue's "another
+job", stopped however the run ends; its CPU is reported apart. Every process of the run is counted, as in `cputree.py`
+(this process is their child subreaper)."""
+import argparse, ctypes, os, re, resource, signal, subprocess, sys, tempfile, time
+from pathlib import Path
+
+PR_SET_CHILD_SUBREAPER = 36
+YARDSTICK = [sys.executable, '-c', 'import pandas']
+
+
+def cpu_of(argv: list) -> float:
+    "CPU seconds (user + system) of one run of `argv` as a child process."
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(p.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+def yardstick(n: int = 3) -> list:
+    return [round(cpu_of(YARDSTICK), 2) for _ in range(n)]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--log', default=os.path.join(tempfile.gettempdir(), 'busy_make_test.log'),
+                    help="where `make test`'s output goes, outside the tree (default: %(default)s)")
+    a = ap.parse_args(argv)
+    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        sys.exit('busy_make_test: prctl(PR_SET_CHILD_SUBREAPER) failed')
+    before = yardstick()
+    start = resource.getrusage(resource.RUSAGE_CHILDREN)
+    loop = subprocess.Popen([sys.executable, '-c', 'while True: pass'], start_new_session=True)
+    t0 = time.monotonic()
+    try:
+        with open(a.log, 'w', encoding='utf-8') as log:
+            code = subprocess.call(['make', 'test'], stdout=log, stderr=subprocess.STDOUT)
+        wall = time.monotonic() - t0
+    finally:
+        os.killpg(loop.pid, signal.SIGKILL)
+        _, _, loop_use = os.wait4(loop.pid, 0)     # the loop's own CPU, taken out of the run's below
+        loop.returncode = -signal.SIGKILL
+    while True:                                   # the run's orphans (a pool's workers, Chromium's processes), reaped here
+        try: os.wait()
+        except ChildProcessError: break
+    end = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (end.ru_utime - start.ru_utime + end.ru_stime - start.ru_stime) - (loop_use.ru_utime + loop_use.ru_stime)
+    after = yardstick()
+    summary = [l.strip(' =') for l in Path(a.log).read_text(encoding='utf-8', errors='replace').splitlines()
+               if re.search(r'\d+ passed', l)]
+    print(f"make test beside a busy loop: exit {code}, {wall:.0f} s wall; {summary[-1] if summary else 'no pytest summary'}")
+    print(f"the run's CPU (every process it started, user + system): {used:.0f} s; the loop's: "
+          f"{loop_use.ru_utime + loop_use.ru_stime:.0f} s")
+    print(f"`import pandas`, CPU s: {before} before, {after} after (the host's speed; output in {a.log})")
+    return code
+
+
+if __name__ == '__main__':
+    sys.exit(main())
