@@ -390,3 +390,18 @@ def test_explain_reads_a_1994_record_whose_round_lacks_a_group(workdir):
     code, out, err = cli('explain', 'up-mayor-1994', CORP, '--body', 'Agra', '--previous', 'g.json')
     assert code == 0 and 'internal error' not in err, err
     assert cli('allot', 'up-mayor-1994', CORP, '--previous', 'g.json')[0] == 0
+
+
+@pytest.mark.parametrize('previous', [False, True])
+def test_verify_takes_a_rotation_with_its_dates_and_no_previous_date(workdir, previous):
+    "A chain given `--dates` (and no `--previous-date`) is computed again: each date is held to the one before it, not to itself."
+    if previous: assert cli('allot', 'up-mayor-2023', CORP, '-o', 'e1.json')[0] == 0
+    more = ['--previous', 'e1.json'] if previous else []
+    assert cli('rotate', 'up-mayor-2023', CORP, '-k', '2', '--dates', '2028-05-04,2033-05-04', *more, '-o', 'r.json')[0] == 0
+    code, out, err = cli('verify', 'r.json', CORP, *more)
+    assert code == 0 and out.startswith('reproduced: rotate'), (out, err)
+    d = json.loads(Path('r.json').read_text(encoding='utf-8'))
+    d['provenance']['parameters']['dates'] = ['2033-05-04', '2028-05-04']        # out of order: refused, as the command line refuses it
+    Path('r.json').write_text(json.dumps(d), encoding='utf-8')
+    code, out, err = cli('verify', 'r.json', CORP, *more)
+    assert code == 2 and 'not in order' in err, (out, err)

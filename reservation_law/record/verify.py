@@ -80,7 +80,8 @@ def _not_for(cmd: str, statute: str, par: dict, inputs: list) -> str | None:
         if k > MAX_ELECTIONS: return f"a chain of {k:,} elections: at most {MAX_ELECTIONS} are rotated at once"
         if dates and len(dates) != k: return f"{len(dates)} dates for {k} elections"
         if dates and par.get('first_date'): return "both the dates of the elections and the first one's"
-        if any(not a < b for a, b in zip(([before] if before else []) + dates, dates)):
+        chain = ([before] if before else []) + dates                 # the previous election's date, then each of the chain's
+        if any(not a < b for a, b in zip(chain, chain[1:])):
             return "the dates of the elections are not in order after the previous election's"
         if not dates:
             try: assumed_dates(st, k, day('first_date'), before)       # the dates the chain assumes: within the calendar
