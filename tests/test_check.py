@@ -131,6 +131,21 @@ def test_without_bc_a_list_the_other_steps_forbid_still_departs():
     assert set(c.table.query('agrees == False').body) == {'A', 'D'}
 
 
+def test_without_bc_no_reason_shows_a_bc_place_or_percentage():
+    "The BC figures `check` makes to meet the conditions are not data: no reason shows a place or a percentage they gave."
+    c = check('up-mayor-2023', CENSUS, DRAFT)
+    t = c.table.set_index('body')
+    bc = t.index[t.computed.str.startswith('BC')]
+    assert sorted(bc) == ['Firozabad', 'Meerut', 'Saharanpur', 'Shahjahanpur']
+    assert not t.reason.str.contains(r'place \d+ of \d+ by BC percentage|%\)').loc[bc].any(), t.reason[bc].tolist()
+    assert not t.reason.str.contains('by BC percentage (≈', regex=False).any()
+    assert all(r.startswith('one of the 15 corporations ranked by BC percentage (no BC figures in the input') for r in t.reason[bc])
+    assert t.loc['Agra', 'reason'].startswith('place 1 of 17 by SC percentage (')        # real figures: shown
+    pub = OK.assign(category=['SC-W', 'BC-W', 'W', 'BC', 'UR', 'UR', 'UR'])       # D departs in the BC arrangement
+    d = check('up-mayor-2023', SMALL.drop(columns='bc'), pub).table.set_index('body').loc['D', 'reason']
+    assert 'D is one of the 6 ranked by BC percentage' in d and ' 2nd ' not in d and '%' not in d, d
+
+
 def test_without_bc_an_impossible_count_is_said():
     pub = OK.assign(category=['SC-W', 'BC-W', 'W', 'BC', 'UR', 'UR', 'UR'])      # 2 BC offices: the cap of 7 is 1
     c = check('up-mayor-2023', SMALL.drop(columns='bc'), pub)

@@ -4,6 +4,7 @@
 
 # %% ../../nbs/22_check.ipynb #9c7c3955
 from __future__ import annotations
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
@@ -56,9 +57,19 @@ def _conditions(s, implied: Implied | None, res: Result, it: dict) -> dict:
                                          + (' and the order of (d)(iii)' if own else '') + '), which decide who is left for (d)(iv)')
     return out
 
+_BC_PLACE = re.compile(r"\bplace \d+ of (\d+) by BC percentage \([^()]*\)")   # as `Arrangement` words a place
+
+def _unshown_bc(reason: str) -> str:
+    """A reason with the place and the percentage a BC arrangement gave under figures that are not data (the input has no
+    BC figures, and `check` made some that meet the conditions) taken out: the condition the row agrees on says what the
+    list needs of the real figures, and no invented place or percentage is shown as a reason."""
+    return _BC_PLACE.sub(r"one of the \1 corporations ranked by BC percentage (no BC figures in the input: no place or "
+                         r"percentage is computed; see the condition)", reason)
+
 def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None, record: dict | None = None) -> pd.DataFrame:
     """A row per body: published, computed, whether they agree, the condition a row agrees on ('' if none), the clause and
-    the reason; after a previous election (a Mayor text) the reason is the walk of (f) (`walk_reason`)."""
+    the reason; after a previous election (a Mayor text) the reason is the walk of (f) (`walk_reason`). Without BC figures
+    no reason shows a BC place or percentage (`_unshown_bc`)."""
     rows, hidden = [], ('BC',) if implied else ()
     ws = walks(res, prev, record) if prev is not None and s.id in MAYORS else None
     cond = _conditions(s, implied, res, res.interpretations)
@@ -79,6 +90,7 @@ def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied |
         else:
             clause, reason = _why(res, b, p, comp, prev, hidden)
             rows.append((b, p or '', comp, False, '', clause, f"{b}: {reason}"))
+    if implied is not None: rows = [r[:6] + (_unshown_bc(r[6]),) for r in rows]
     return pd.DataFrame(rows, columns=['body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason'], dtype=object)
 
 def _counts_table(s, res: Result, pub: dict, implied: Implied | None) -> pd.DataFrame:

@@ -74,6 +74,8 @@ def _why(res: Result, body: str, pub: str | None, comp: str, prev: dict | None =
     key = (lambda b: '') if g in hidden else (lambda b: f" ({arr.show(b)})")
     by = f"{arr.by} (the {g} figures are not in the input)" if g in hidden else arr.by
     head = f"{said}; under {arr.clause} {body} is {ordinal(r)} of {len(names)} by {by}{key(body)}"
+    if g in hidden:           # figures that are not data gave the place: neither it nor the cut-off is said
+        return arr.clause, f"{said}; under {arr.clause} {body} is one of the {len(names)} ranked by {by}: computed {comp}"
     if _group(pub) == g or (pub == 'W' and g == 'W'):
         if k == 0: return arr.clause, f"{head}; no {g} office is computed"
         if r > k: return arr.clause, f"{head}, the cut-off is after the {ordinal(k)} ({names[k - 1]}{key(names[k - 1])}); computed {comp}"
