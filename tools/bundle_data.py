@@ -7,7 +7,8 @@ Classes, so the files whose names end in `_bc_illustrative.csv` add a column `bc
 not data: each body's BC figure is its population × the U.P. Dedicated OBC Commission's aggregate share for
 its kind of body (25.58 % for the 17 corporations, 42.29 % for Nagar Palika Parishads, 49.55 % for Nagar
 Panchayats), multiplied by a factor between 0.70 and 1.30 fixed by the SHA-256 of the body's name (so the
-bodies are not all tied), and capped at the population that is neither SC nor ST. Whole-number arithmetic.
+bodies are not all tied), and capped at the population that is neither SC nor ST. Whole-number arithmetic. `up_corporations_17_wards_illustrative.csv`
+adds to the same figures a column `seats` (numbers of wards) that is illustrative too.
 """
 import csv, hashlib, io, shutil, sys
 from pathlib import Path
@@ -24,6 +25,13 @@ COPIES = {  # bundled name: source under shared/data
     'published_up_mayor_2022_12_05_provisional.csv': 'published/up-mayor-2022-12-05-provisional.csv',
     'published_up_mayor_2023_03_30_draft.csv': 'published/up-mayor-2023-03-30-draft.csv',
 }
+
+
+# Illustrative numbers of wards (seats filled by direct election) of the 17 corporations, for the wards statute's worked
+# example: no file of ../shared/data gives them, so they are not data and the file that carries them says so in its name.
+WARDS_ILLUSTRATIVE = {'Agra': 100, 'Aligarh': 90, 'Ayodhya': 60, 'Bareilly': 80, 'Firozabad': 70, 'Ghaziabad': 100,
+                      'Gorakhpur': 80, 'Jhansi': 60, 'Kanpur': 110, 'Lucknow': 110, 'Mathura-Vrindavan': 70, 'Meerut': 90,
+                      'Moradabad': 70, 'Prayagraj': 100, 'Saharanpur': 70, 'Shahjahanpur': 60, 'Varanasi': 100}
 
 
 def factor_per_mille(name: str) -> int:
@@ -53,6 +61,8 @@ def main(shared: Path) -> None:
     for r in corp:
         r['bc'] = illustrative_bc(r['body'], int(r['population']), int(r['sc']), int(r['st']), 'Municipal Corporation')
     write('up_corporations_17_bc_illustrative.csv', ['body', 'population', 'sc', 'st', 'bc', 'women'], corp)
+    for r in corp: r['seats'] = WARDS_ILLUSTRATIVE[r['body']]
+    write('up_corporations_17_wards_illustrative.csv', ['body', 'population', 'sc', 'st', 'bc', 'seats'], corp)
     towns = rows(shared / 'census2011/up-statutory-towns.csv')
     for kind, name in (('Nagar Palika Parishad', 'up_palika_parishads_2011_bc_illustrative.csv'),
                        ('Nagar Panchayat', 'up_nagar_panchayats_2011_bc_illustrative.csv')):

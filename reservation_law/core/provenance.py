@@ -140,7 +140,9 @@ FRAME_HASH = ("SHA-256 of the DataFrame's contents written as CSV: df.to_csv(ind
 
 ILLUSTRATIVE = {   # what is not real in a bundled file (reservation_law/data/README.md), by the file's name
     'bc': 'its BC figures are illustrative, not data (the Census counts no Backward Classes)',
-    'made-up': 'its figures are made up (an example input, not data)'}
+    'made-up': 'its figures are made up (an example input, not data)',
+    'bc-seats': 'its BC figures and its numbers of seats are illustrative, not data (the Census counts no Backward Classes, '
+                'and no file of ours gives the numbers of wards)'}
 
 BUNDLED = {        # every file of reservation_law/data/ by the SHA-256 of its bytes: name, and what is illustrative in it
     '607b6a28e0803b7317a28b429835b354616e873fc036de145e612f116b789146': ('census2011_karnataka_statutory_towns.csv', None),
@@ -152,6 +154,7 @@ BUNDLED = {        # every file of reservation_law/data/ by the SHA-256 of its b
     '40a8f9c542d8efa9babd85f80fc243337851548b295c4124f2fce24d0e133080': ('published_up_mayor_2023_03_30_draft.csv', None),
     'e460346dd7eeaee05f594ade949876188251ff6574d538486e1572ef26cea867': ('up_corporations_17.csv', 'made-up'),
     '38fc866ab5c81951a50be20ff680d19f74400f4536b3f6b2387d73361d421782': ('up_corporations_17_bc_illustrative.csv', 'bc'),
+    '6388d9fa213a031699c210d9232f17aff4ba8e1b90ed6eb0fff958a52326a327': ('up_corporations_17_wards_illustrative.csv', 'bc-seats'),
     'c61e31501e63b533012d0bd5b126b9ad55237cae6b4a9ef535c0cd24141ebff2': ('up_nagar_panchayats_2011_bc_illustrative.csv', 'bc'),
     'c9fe0ab502223d7d947650ecec41d15c26f4ace26c4e3aa8ef386b838e851293': ('up_palika_parishads_2011_bc_illustrative.csv', 'bc'),
     'c89092c50cfce217692fccad6cbf8fdd665b7e39a919665a283a051c6a45126b': ('up_palika_parishads_example.csv', 'made-up'),

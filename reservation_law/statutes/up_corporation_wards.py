@@ -12,7 +12,7 @@ from ..core.arrangement import LegalWarning, Step, Steps, Result
 from ..core.registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, UP_ACT_12_OF_1994
 
 # %% auto #0
-__all__ = ['HALF', 'FIFTY_PER_CENT', 'CODES', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats',
+__all__ = ['HALF', 'FIFTY_PER_CENT', 'CODES', 'FLOOR', 'STATUTE', 'group_seats', 'bc_seats', 'women_seats', 'corporation_seats',
            'seat_columns', 'up_corporation_wards']
 
 # %% ../../nbs/12_up_corporation_wards.ipynb #b7cf1032
@@ -73,13 +73,17 @@ def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, 
            'BC': g['BC'].value - w['BC'].value, 'BC-W': w['BC'].value, 'W': general}
     reserved = sum(row.values())
     if reserved > seats:
-        warns.append(LegalWarning('conflict', 's.7(1), (3), (4)', f"{reserved} seats reserved but only {seats} seats", (body,)))
+        warns.append(LegalWarning('conflict', 's.7(1), (3), (4)', f"{reserved} seats reserved but only {seats} seats: the counts "
+                                  "of s.7(1), each the nearest whole number, come to more than the seats, and the text has no rule "
+                                  "for it; the counts are shown as the text gives them, none unreserved", (body,)))
     row['UR'] = max(0, seats - reserved)
     steps.append(Step('s.7(1), (4)', f"unreserved: {seats} − {reserved} = {row['UR']}", body))
     return row, steps, warns
 
 # %% ../../nbs/12_up_corporation_wards.ipynb #7b3846ef
 CODES = ['SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
+FLOOR = ("s.7(3), (4): 'not less than one-third' is counted as the least whole number not less than one-third, the fewest "
+         "seats the text allows (the text sets a floor; the rules it leaves the rest to are not in our texts)")
 
 def _nearest(num, den, half: str) -> tuple:
     "`nearest` on whole columns: num/den to the nearest whole number, an exact half `half`; and where it was an exact half."
@@ -131,7 +135,7 @@ def up_corporation_wards(bodies: pd.DataFrame, interpretations: dict | None = No
     steps = Steps(len(names), lambda i: one(i)[1],
                   [Step('s.7(1), (4)', "allotment of these seats to wards: by rules not in our texts (not computed)")])
     return Result('up-corporation-wards', table, counts={c: int(row[c].sum()) for c in CODES}, steps=steps, warnings=warns,
-                  interpretations=it, assumptions=[note] if note else [])
+                  interpretations=it, assumptions=[FLOOR] + ([note] if note else []))
 
 STATUTE = register(Statute(
     id='up-corporation-wards', title='Seats (wards) in a U.P. Municipal Corporation',
