@@ -64,7 +64,7 @@ def _allot_or_seats(args, stdout, stderr) -> int:
     check_output(args.output, [args.bodies, getattr(args, 'previous', None)])
     if args.command == 'allot':
         res = allot(statute, args.bodies, previous=args.previous, previous_date=args.previous_date,
-                    election_date=args.election_date, interpretations=interp, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
+                    election_date=args.election_date, interpretations=interp, renames=_renames(args.rename),
                     sheet=args.sheet)
     else:
         res = seats(statute, args.bodies, election_date=args.election_date, interpretations=interp, sheet=args.sheet)
@@ -187,7 +187,7 @@ def command_rotate(args, stdout, stderr) -> int:
     for out in (args.output, args.picture):
         if out: check_writable(out)                          # every output checked before any work: all written, or none
     try: rot = rotate(s, args.bodies, args.elections, previous=args.previous, dates=args.dates, interpretations=interp,
-                      previous_date=args.previous_date, renames=_pairs(args.rename, '--rename', 'OLD=NEW'),
+                      previous_date=args.previous_date, renames=_renames(args.rename),
                       first_date=args.first_date)
     except ValueError as e:
         if isinstance(e, InputError): raise

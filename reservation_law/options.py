@@ -70,7 +70,14 @@ def _same(a, b) -> bool:
 
 # %% ../nbs/55a_options.ipynb #5b92ea0b
 def _renames(items) -> dict:
-    return _pairs(items, '--rename', 'OLD=NEW')
+    """`--rename OLD=NEW` options as a dict, each name held to what a name may be (`clean_name`: no formula, no control or
+    invisible character; NFC, trimmed), as in a file: a name that cannot be one is refused here, naming the option."""
+    from reservation_law.core.bodies import clean_name
+    out = {}
+    for old, new in _pairs(items, '--rename', 'OLD=NEW').items():
+        try: out[clean_name(old, '--rename: the old name')] = clean_name(new, '--rename: the new name')
+        except ValueError as e: raise UsageError(str(e)) from None
+    return out
 
 def _interp(items) -> dict:
     "`-i NAME=OPTION` options as a dict (a name given twice with different options is refused)."

@@ -139,3 +139,15 @@ def test_describing_the_law_imports_no_pandas(argv):
             "print(rc, len(o.getvalue()) > 40, heavy)")
     out = subprocess.run([sys.executable, '-c', code, *argv], capture_output=True, text=True, check=True).stdout.strip()
     assert out == '0 True []', out
+
+
+@pytest.mark.parametrize('command', ['allot', 'check', 'explain', 'rotate'])
+@pytest.mark.parametrize('rename', ['Agra=@Agra', 'Agra=Agra\u202e', 'Ag\x1bra=Agra', 'Agra=Ag\u200bra'])
+def test_a_rename_to_or_from_what_cannot_be_a_name_is_bad_input(workdir, command, rename):
+    "`--rename`'s names are held to what a name in a file is held to: refused, exit 2, naming the option; nothing written."
+    bodies, draft = str(example_path('up_corporations_17_bc_illustrative.csv')), str(example_path('published_up_mayor_2023_03_30_draft.csv'))
+    more = {'allot': [bodies], 'check': [bodies, draft], 'explain': [bodies, '--body', 'Agra'], 'rotate': [bodies, '-k', '1']}[command]
+    code, out, err = cli(command, 'up-mayor-2023', *more, '--previous', draft, '--previous-date', '2023-05-04',
+                         '--rename', rename, '-o', 'out.json')
+    assert code == 2 and err.startswith('error: --rename: the '), (code, err)
+    assert not Path('out.json').exists()
