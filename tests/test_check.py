@@ -582,6 +582,14 @@ def test_counts_of_december_2022_recomputed_by_hand():
     assert cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'), '--counts', 'SC=x')[0] == 2
 
 
+@pytest.mark.parametrize('counts', ['SC=²', 'SC=3,N=①', 'SC=１', 'SC=३', 'SC=' + '9' * 5000, 'SC=2,SC=6', 'SC=3,,ST=1', 'SC=-1'])
+def test_counts_in_other_digits_twice_or_empty_are_bad_input(counts):
+    "A count is written in the digits 0-9 (as in a file), each group once: anything else is refused, never read one way."
+    code, out, err = cli('check', 'up-palika-parishads-2023', example_path('up_palika_parishads_2011_bc_illustrative.csv'),
+                         '--counts', counts)
+    assert code == 2 and err.startswith('error: --counts '), (code, err[:300])
+
+
 def test_a_margin_says_when_it_holds_only_by_the_tie_break_and_where_the_walk_then_starts():
     df = pd.DataFrame({'body': list('ABCDEFG'), 'population': [1000, 2000, 1200, 900, 900, 1000, 1000],
                        'sc': [300, 800, 100, 100, 100, 100, 100], 'st': [0] * 7, 'bc': [100, 400, 150, 200, 150, 100, 100]})
