@@ -161,7 +161,8 @@ def _readings_table(s, df, pub, prev, previous_date, election_date, skip, exhaus
 
 # %% ../../nbs/22_check.ipynb #37ca0e3b
 CAVEAT = ("a check shows whether a list is consistent with the text on these figures under this reading, not whether it is "
-          "lawful: that also turns on the State's own figures, the dedicated commission's BC data, the procedure of s.7(5)(3) "
+          "lawful: that also turns on the State's own figures, the dedicated commission's BC data, the procedure the "
+          "statute or its rules set for the order and objections to it (for the offices of Mayor, s.7(5)(3)) "
           "and the fifty per cent ceiling; a departure does not by itself prove an error (the Government may have used other "
           "figures, other rules, or the rotation from earlier elections)")
 
