@@ -57,6 +57,19 @@ def test_a_settled_list_must_name_the_same_bodies():
         allotment_order('up-mayor-2023', CENSUS, date(2023, 3, 30), allotment=lst)
 
 
+@pytest.mark.parametrize('agra, want', [
+    ('=HYPERLINK("http://x","आगरा")', "begins with '='"), ('आगरा\x1b[2J', 'control character'), ('आगरा\u202e', 'bidirectional'),
+    ('आग\u200bरा', 'invisible'), ('अलीगढ़', 'is given to Agra (row 2) and to Aligarh'), ('अलीगढ\u093c', 'is given to Agra (row 2) and to Aligarh')])
+def test_a_hindi_name_that_cannot_be_one_or_is_another_body_s_is_refused(tmp_path, agra, want):
+    "The order prints `name_hi` as each body's name: held to what a name is held to, and each body's its own; nothing written."
+    b = pd.read_csv(ILLUSTRATIVE).assign(name_hi=lambda d: [{'Aligarh': 'अलीगढ़'}.get(x, 'नाम ' + x) for x in d.body])
+    b.loc[b.body == 'Agra', 'name_hi'] = agra
+    b.to_csv(tmp_path / 'b.csv', index=False)
+    code, out, err = cli('order', 'up-mayor-2023', tmp_path / 'b.csv', '--draft', '--date', '2023-03-30', '-o', tmp_path / 'o.html')
+    assert code == 2 and 'row 2' in err and 'name_hi' in err and want in err, err
+    assert not (tmp_path / 'o.html').exists()
+
+
 def test_name_hi_column_is_used():
     b = pd.read_csv(ILLUSTRATIVE).assign(name_hi=lambda d: ['नाम ' + x for x in d.body])
     o = allotment_order('up-mayor-2023', b, date(2023, 3, 30))

@@ -11,7 +11,7 @@ from ..core.lazy import pd       # pandas, imported on first use (see lazy)
 from ..core import registry
 from .allot import allot, load_previous
 from ..core.arrangement import Result
-from ..core.bodies import InputError, load_bodies
+from ..core.bodies import InputError, load_bodies, clean_name, origin, _look_alikes
 
 # %% auto #0
 __all__ = ['OBJECTION_DAYS', 'ENGLISH', 'HINDI', 'HINDI_NAMES', 'HINDI_CLAUSE', 'MONTHS_HI', 'ORDER_STATUTES', 'objections_until',
@@ -47,6 +47,26 @@ def date_hi(d: date) -> str: return f"{d.day} {MONTHS_HI[d.month - 1]} {d.year}"
 
 # %% ../../nbs/24_order.ipynb #66ee77b8
 ORDER_STATUTES = ('up-mayor-1994', 'up-mayor-2023')   # s.7(5)(3) is the order for the offices of Mayor
+
+def _hindi_names(df) -> dict:
+    """The Hindi names an order prints, from the bodies' `name_hi` column: {body: name}, each held to what a name is held
+    to (`clean_name`: no formula, no control, bidirectional or invisible character; NFC, trimmed), and no two bodies with
+    the same name or names that look alike; an error names the file, the row and the column. A blank cell: the bundled
+    name (`HINDI_NAMES`), or the body's own."""
+    if 'name_hi' not in df.columns: return {}
+    o, out = origin(df), {}
+    for i, (b, v) in enumerate(zip(df['body'].tolist(), df['name_hi'].tolist())):
+        try: v = clean_name(v, 'Hindi name (name_hi)')
+        except ValueError as e: raise InputError(str(e), file=o.file, row=o.lines[i], column='name_hi', body=b) from None
+        if v: out[b] = v
+    rows = {b: o.lines[i] for i, b in enumerate(df['body'].tolist())}
+    seen = {}
+    for b, v in out.items():
+        if v in seen: raise InputError(f"Hindi name (name_hi) {v!r} is given to {seen[v]} (row {rows[seen[v]]}) and to {b}: "
+                                       "each body's name must be its own", file=o.file, row=rows[b], column='name_hi', body=b)
+        seen[v] = b
+    _look_alikes(list(out.values()), [rows[b] for b in out], o.file, 'name_hi', 'Hindi name')
+    return out
 
 @dataclass
 class Order:
@@ -138,7 +158,7 @@ def allotment_order(statute: str, bodies, order_date: date, final: bool = False,
                       previous_date=previous_date, election_date=election_date)
             departures, points = c.departures, [str(w) for w in c.warnings]
         except InputError: departures = None
-    hi = dict(zip(df['body'], df['name_hi'])) if 'name_hi' in df.columns else {}
+    hi = _hindi_names(df)
     table = pd.DataFrame({'serial': range(1, len(names) + 1), 'body': names,
                           'name_hi': [str(hi.get(b) or HINDI_NAMES.get(b, b)) for b in names],
                           'category': [cats[b] for b in names],
