@@ -1,5 +1,6 @@
 "Municipal councils (probably Karnataka Municipalities Act, 1964, s.11): table edges, properties, API and CLI."
 import io
+from fractions import Fraction
 from datetime import date
 
 import pandas as pd
@@ -210,9 +211,11 @@ def test_cli_refuses_a_population_below_the_table(workdir):
 @st.composite
 def council_tables(draw):
     "Up to 5 councils; figures chosen so that councils share signatures, exact halves, SC + ST beyond the seats."
-    rows = draw(st.lists(st.tuples(st.sampled_from([20_000, 32_000, 43_200]), st.integers(0, 4),
-                                   st.integers(0, 4)), min_size=1, max_size=5))
-    frac = (0, 5_600 / 43_200, 0.15, 0.5, 1)
+    rows = draw(st.lists(st.tuples(st.sampled_from([20_000, 20_010, 32_000, 43_200]), st.integers(0, 6),
+                                   st.integers(0, 6)), min_size=1, max_size=5))
+    # shares as exact fractions (a float's product could fall one person short); 435 and 1,305 of 20,010 are exact halves
+    # of different seats, ½ and 3/2 of 23, which a derivation shared by the wrong councils would word as each other's
+    frac = (0, Fraction(5_600, 43_200), Fraction(15, 100), Fraction(1, 2), 1, Fraction(435, 20_010), Fraction(1_305, 20_010))
     pop = [p for p, _, _ in rows]
     sc = [int(p * frac[a]) for p, a, _ in rows]
     stp = [min(p - s, int(p * frac[b])) for (p, _, b), s in zip(rows, sc)]

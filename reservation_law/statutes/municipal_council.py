@@ -324,21 +324,23 @@ def _nearest(num, den, half: str) -> tuple:
     return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
 
 def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
-    """What decides a council's seats beyond its own figures, on whole columns: (serial, SC and ST after (2) and its first
-    proviso, whether SC or ST is zero or an exact half). Councils with the same signature get the same seats and warnings;
-    rows outside the table, or where SC + ST exceed the seats (`fit_sc_st` weighs the exact remainders), get -1."""
+    """What decides a council's seats and the words of its warnings beyond its own figures, on whole columns: (serial, SC
+    and ST as (2) rounds them, before its first proviso raises a 0 to 1, whether SC or ST is zero or an exact half; an exact
+    half's share is then the rounded count ± ½, the same for every council of the signature). Councils with the same
+    signature get the same seats and warnings; rows outside the table, or where SC + ST exceed the seats (`fit_sc_st`
+    weighs the exact remainders), get -1."""
     lows = np.array([low for _, low, _, _ in TABLE]); top = TABLE[-1][2]
     serial = np.searchsorted(lows, pop, side='right')                   # 0: below the table
     serial[pop >= top] = 0
     n = np.array([0] + [k for *_, k in TABLE])[serial]
     if ok:
-        (c_sc, h_sc), (c_st, h_st) = _nearest(n * sc, pop, it['half']), _nearest(n * st, pop, it['half'])
-        c_sc, c_st = np.maximum(c_sc, 1), np.maximum(c_st, 1)
+        (r_sc, h_sc), (r_st, h_st) = _nearest(n * sc, pop, it['half']), _nearest(n * st, pop, it['half'])
     else:
-        c_sc = c_st = np.zeros(len(pop), dtype='int64'); h_sc = h_st = c_sc != 0
+        r_sc = r_st = np.zeros(len(pop), dtype='int64'); h_sc = h_st = r_sc != 0
+    c_sc, c_st = (np.maximum(r_sc, 1), np.maximum(r_st, 1)) if ok else (r_sc, r_st)     # the first proviso
     one_by_one = (serial == 0) | (c_sc + c_st > n)
-    c_sc, c_st = np.minimum(c_sc, 63), np.minimum(c_st, 63)             # (≤ 35 wherever the signature is used)
-    sig = ((((serial * 64 + c_sc) * 64 + c_st) * 2 + (sc == 0)) * 2 + (st == 0)) * 4 + h_sc * 2 + h_st
+    r_sc, r_st = np.minimum(r_sc, 63), np.minimum(r_st, 63)             # (≤ 35 wherever the signature is used)
+    sig = ((((serial * 64 + r_sc) * 64 + r_st) * 2 + (sc == 0)) * 2 + (st == 0)) * 4 + h_sc * 2 + h_st
     inverse = np.full(len(pop), -1, dtype='int64')                    # signatures numbered 0, 1, … in value order
     inverse[~one_by_one] = np.unique(sig[~one_by_one], return_inverse=True)[1].reshape(-1)
     return inverse, one_by_one
