@@ -878,3 +878,20 @@ def test_a_record_with_a_field_of_another_kind_is_refused_naming_it(sid, where, 
     with pytest.raises(rl.InputError, match=re.escape(field)) as e:
         rl.allot(sid, df, previous=tmp_path / 'prev.json', interpretations=it)
     assert e.value.file == str(tmp_path / 'prev.json')
+
+
+def test_the_owed_step_says_why_each_is_owed_and_whether_from_the_record():
+    "Owed a turn: passed over under (f), or out of the arrangement at its turn; from the record, or inferred without one."
+    df = rl.core.bodies.load_bodies(example_path('up_corporations_17_bc_illustrative.csv'))
+    first = up_mayor_2023(df)
+    prev = pd.DataFrame({'body': first.table['body'], 'category': first.table['category']})
+    prev.attrs['record'] = first.record
+    said = [s.text for s in up_mayor_2023(df, previous=prev).steps if "owed a turn in the walk of" in s.text]
+    assert said and all('(the record of the previous election)' in s for s in said), said
+    passed = {b for w in first.record['rotation']['walks'].values() for b in w.get('passed', [])}
+    for s in said:                                         # none was passed over in a first election: each was out at its turn
+        assert 'passed over under (f) in the last election' not in s and 'out of the arrangement at its turn' in s, s
+    assert not passed
+    bare = pd.DataFrame({"body": prev["body"].tolist(), "category": prev["category"].tolist()})      # no record
+    plain = [s.text for s in up_mayor_2023(df, previous=bare).steps if "owed a turn in" in s.text]
+    assert plain and all('(inferred, as the previous allotment has no record' in s for s in plain), plain

@@ -234,6 +234,19 @@ def _first(ok: np.ndarray, k: int, after: int = 0) -> list:
     if after: hits = np.concatenate((hits[hits >= after], hits[hits < after]))
     return hits[:k].tolist()
 
+def _owed_why(owed: list, code: str, last_rec: dict, recorded: bool) -> str:
+    """Why each corporation owed a turn at the head of the walk of `code` is owed it, in walk order: passed over under (f)
+    in last time's walk (the record's `passed`), or else out of the arrangement at its turn (allotted an earlier item of
+    (d), under excluded-turn=kept) or owed from an election before; without a record, as `infer_owed` takes it."""
+    if not recorded:
+        return (f"{', '.join(owed)} (inferred, as the previous allotment has no record: each lies between two of last time's "
+                f"holders of {code} without holding it, and is taken to have been passed over under (f), or out of the "
+                "arrangement at its turn under excluded-turn=kept)")
+    passed = set(last_rec.get('passed', []))
+    tag = lambda b: ('passed over under (f) in the last election' if b in passed else
+                     'out of the arrangement at its turn in the last election, or owed a turn from before it')
+    return ', '.join(f"{b} ({tag(b)})" for b in owed) + ' (the record of the previous election)'
+
 def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: dict | None,
                it: dict | None = None, rec: dict | None = None, prev_row=None, names: bool = True) -> tuple:
     """Allot `k` offices of `code` (`kw` of them to women) along the cyclic walk of `arr`; returns (allotted, walk, steps,
@@ -283,8 +296,8 @@ def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: 
     if len(owed_here):
         head = np.zeros(n, dtype=bool); head[owed_here] = True
         walk = np.concatenate((owed_here, walk[~head[walk]]))
-        steps.append(Step(arr.clause + '; (f)', f"owed a turn, as the last election's walk of {code} passed over them under "
-                          f"(f) (the record): {', '.join(name[owed_here].tolist())}; they keep their place at the head of the walk"))
+        steps.append(Step(arr.clause + '; (f)', f"owed a turn in the walk of {code}: {_owed_why(name[owed_here].tolist(), code, last_rec, recorded)}; "
+                          "they keep their place at the head of the walk"))
     no_group = {p for p in then if barred(p, code, women_bar)}
     no_women = no_group | {p for p in then if barred(p, wcode, women_bar)}
     bars = lambda cats: _among(then_at, [p for p in cats if p]) if cats and prev else np.zeros(n, dtype=bool)
