@@ -159,7 +159,7 @@ def test_without_bc_and_with_a_previous_allotment_the_bc_offices_are_not_checked
     sc = t.published.str.startswith('SC') | t.computed.str.startswith('SC')
     assert t.agrees[~sc].isna().all() and t.agrees[sc].notna().all()      # only the SC step is checked without BC figures
     assert t.loc['Firozabad', 'agrees'] is False                           # published BC-W; the SC walk gives it SC whatever BC is
-    assert t.loc['Agra', 'agrees'] is False and 'it held SC-W in the previous election' in t.loc['Agra', 'reason']
+    assert t.loc['Agra', 'agrees'] is False and "it held SC-W, a women's office, in the previous election: (f) bars a women's office" in t.loc['Agra', 'reason']
     assert any('not derived here' in x for x in c.implied.conditions)
 
 
@@ -628,3 +628,17 @@ def test_the_readings_not_tried_are_said_with_the_reason_alone(blank):
     note, = [n for n in c.notes if 'could not be tried' in n]
     why = "row 5, column 'division': blank division" if blank else "column 'division': missing column 'division'"
     assert f"which the input cannot give them ({why}); the other" in note, note
+
+
+def test_after_a_previous_election_explain_gives_the_walk_s_cut_off_and_names_the_women_s_bar():
+    "In a rotation the cut-off is the walk's last office, not the first election's top k; a bar on a women's office is not 'again'."
+    e1 = allot('up-mayor-2023', example_path('up_corporations_17_bc_illustrative.csv'))
+    prev = pd.DataFrame({'body': e1.table['body'], 'category': e1.table['category']}); prev.attrs['record'] = e1.record
+    e = explain('up-mayor-2023', example_path('up_corporations_17_bc_illustrative.csv'), 'Lucknow', previous=prev)
+    res = e.result
+    cats = dict(zip(res.table['body'], res.table['category']))
+    w = e.places.set_index('arrangement').loc['W (s.7(5)(1)(d)(iv))']
+    assert cats[w['cut-off at']] == 'W' and cats[w['first below']] != 'W'          # the walk's last W office, then the next
+    said = ' '.join(e.barred)
+    assert "it held BC-W, a women's office, in the previous election: (f) bars a women's office to it this time" in said
+    assert 'bars W again' not in said

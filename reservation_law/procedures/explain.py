@@ -186,13 +186,16 @@ def _places(res: Result, body: str, prev: dict | None) -> tuple:
     return pd.DataFrame(rows, columns=cols, dtype=object), barred
 
 def _walk_places(places: pd.DataFrame, ws: list, body: str) -> pd.DataFrame:
-    "The places table after a previous election: each arrangement's walk, its start and the body's position in it."
+    """The places table after a previous election: each arrangement's walk, its start and the body's position in it; the
+    cut-off is the walk's (its last office, and the corporation after it in the walk), not the first election's."""
     rows = []
     for r in places.to_dict('records'):
         w = next((w for w in ws if w.group is None or w.clause.split(';')[0] == r['clause']), None)
+        if w is not None:
+            end = w.position(w.end) if w.end else 0
+            r = dict(r, **{'cut-off at': w.end or '', 'first below': w.bodies[end] if w.end and end < len(w.bodies) else ''})
         if w is None or body not in w.bodies: rows.append(dict(r, **{'walk from': '', 'position': None})); continue
         p, k = w.position(body), len(w.allotted)
-        end = w.position(w.end) if w.end else 0
         state = (f"{w.allotted[body]}" if body in w.allotted else 'passed over' if body in w.passed
                  else 'not reached' if p > end else 'not allotted')
         rows.append(dict(r, **{'walk from': w.start(), 'position': p, 'reached': body in w.allotted or p <= end,

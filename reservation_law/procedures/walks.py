@@ -118,7 +118,10 @@ def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -
         return f"it held {p} in the previous election: (f) bars " + ('women again' if is_women(p) and is_women(code) else f"{_group(code)} again")
     from reservation_law.statutes.up_mayor_2023 import barred
     g = 'W' if code == 'W' else _group(code)
-    if barred(p, g, women_bar): return f"it held {p} in the previous election: (f) bars {g} again"
+    if barred(p, g, women_bar):
+        if p == g or _group(p) == g: return f"it held {p} in the previous election: (f) bars {g} again"
+        return (f"it held {p}, a women's office, in the previous election: (f) bars a women's office to it this time "
+                f"(women-bar={women_bar})")
     wcode = 'W' if g == 'W' else g + '-W'
     if barred(p, wcode, women_bar): return f"it held {p} in the previous election: (f) bars a women's office again (women-bar={women_bar})"
     return None
