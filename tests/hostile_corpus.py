@@ -917,6 +917,8 @@ LOOK_ALIKES = {   # each made from the name of the table's first body (`w`), add
     'combining grapheme joiner U+034F': lambda w: w[:2] + '\u034f' + w[2:],
     'variation selector U+FE0F': lambda w: w + '\ufe0f',
     'Hangul filler U+3164': lambda w: w + '\u3164',
+    'blank Braille pattern U+2800 (prints as a space)': lambda w: w[:2] + '\u2800' + w[2:],
+    'Khitan small script filler U+16FE4': lambda w: w + '\U00016fe4',
     'fullwidth first letter': lambda w: chr(ord(w[0]) + 0xfee0) + w[1:],
 }
 for s in STATUTES:

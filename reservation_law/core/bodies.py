@@ -53,8 +53,9 @@ _JOINERS = frozenset('\u200c\u200d')        # ZWNJ, ZWJ: part of how Indian scri
 MAX_NAME = 200                                 # characters; no body's name is longer
 FORMULA_START = ('=', '+', '-', '@')
 # invisible characters that Python counts as printable (Default_Ignorable_Code_Point, Unicode 15.0, that are not Cf):
-# the combining grapheme joiner, the Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors
-_IGNORABLE = re.compile('[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]')
+# the combining grapheme joiner, the Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors, the
+# Khitan filler (U+16FE4); and a character drawn blank that prints as a space, the blank Braille pattern (U+2800)
+_IGNORABLE = re.compile('[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U00016fe4\U000e0100-\U000e01ef]')
 
 def _bad_char(s: str) -> str | None:
     "Why `s` cannot be a name because of a character in it, or None."
