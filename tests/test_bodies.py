@@ -170,6 +170,21 @@ def _numbers_xlsx(path, header, rows):
     wb.save(path)
 
 
+@pytest.mark.parametrize('second, want', [('_x0041_gra', "duplicate body name 'Agra'"), ('Ag_x200B_ra', 'invisible character'),
+                                          ('Etawah_x001B_[2J', 'control character')])
+def test_a_name_in_a_workbook_is_read_as_excel_shows_it_its_escapes_decoded(workdir, second, want):
+    "OOXML writes a character as `_xHHHH_`, which Excel shows as the character (openpyxl does not decode it): read as shown."
+    _numbers_xlsx('b.xlsx', ['body', 'population', 'sc', 'st', 'bc'], [['Agra', 100, 1, 1, 1], [second, 200, 2, 2, 2]])
+    with pytest.raises(InputError, match=want) as e: load_bodies('b.xlsx')
+    assert (e.value.row, e.value.column) == (3, 'body')
+
+
+def test_an_escaped_underscore_in_a_workbook_is_an_underscore(workdir):
+    "`_x005F_` is an underscore: `_x005F_x0041_gra` is shown as the text _x0041_gra, not Agra."
+    _numbers_xlsx('b.xlsx', ['body', 'population', 'sc', 'st', 'bc'], [['Agra', 100, 1, 1, 1], ['_x005F_x0041_gra', 200, 2, 2, 2]])
+    assert load_bodies('b.xlsx')['body'].tolist() == ['Agra', '_x0041_gra']
+
+
 @pytest.mark.parametrize('name', [101, 0.1 + 0.2, 1.5, 123456789012])
 def test_a_body_name_typed_as_a_number_is_refused(workdir, name):
     "#19: Excel shows a number cell as its format says (0.1+0.2 as 0.3): the name read could differ from the one seen."

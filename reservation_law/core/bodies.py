@@ -397,9 +397,15 @@ def _percent_styles(wb) -> set:
     except (AttributeError, IndexError, TypeError): pass          # no styles: no percentage
     return out
 
+_XESCAPE = re.compile(r'_x([0-9A-Fa-f]{4})_')
+
 def _value(c: dict):
+    """A cell's value as Excel shows it: an error cell as `ExcelError`, a blank text as none; in a text, the escapes of
+    OOXML (`_xHHHH_`, one character; `_x005F_` an underscore) decoded as Excel decodes them, which openpyxl does not, so
+    that a name is read as it is seen (`_x0041_gra` is Agra; `Ag_x200B_ra` holds a zero-width space, refused as such)."""
     if c['data_type'] == 'e': return ExcelError(c['value'])
     v = c['value']
+    if isinstance(v, str) and '_x' in v: v = _XESCAPE.sub(lambda m: chr(int(m.group(1), 16)), v)
     return None if isinstance(v, str) and not v.strip() and not c['formula'] else v
 
 def _number_names(rows, lines, names: dict, file) -> None:
