@@ -179,6 +179,47 @@ def test_a_name_in_a_workbook_is_read_as_excel_shows_it_its_escapes_decoded(work
     assert (e.value.row, e.value.column) == (3, 'body')
 
 
+def _formatted_xlsx(path, fmt=None):
+    "A small workbook of counts; `fmt` as the number format of cell C3 (sc of the second body)."
+    import openpyxl
+    wb = openpyxl.Workbook(); ws = wb.active
+    for r in (['body', 'population', 'sc', 'st', 'bc'], ['A', 1000, 100, 0, 0], ['B', 2000, 1585, 0, 0], ['C', 900, 9, 0, 0]): ws.append(r)
+    if fmt: ws['C3'].number_format = fmt
+    wb.save(path)
+
+
+@pytest.mark.parametrize('fmt, want', [(';;;', 'shows nothing'), ('#,##0,', 'divided by a thousand'), ('0,', 'divided by a thousand'),
+                                       ('#,##0.00,', 'divided by a thousand'), ('"1,586"', 'text of its own'),
+                                       ('0" persons"', 'text of its own'), ('0.0E+00', 'not show it as a plain number'),
+                                       ('[Red]0;;', None), ('#,##0', None), ('0', None), ('#,##,##0', None), ('0.00', None),
+                                       ('#,##0_);(#,##0)', None), ('@', None), ('[Blue]#,##0', None)])
+def test_a_count_whose_format_shows_something_else_is_refused(workdir, fmt, want):
+    "What Excel shows of a count is what is read: a format that hides it, scales it or writes text of its own is refused."
+    _formatted_xlsx('b.xlsx', fmt)
+    if want is None:
+        assert load_bodies('b.xlsx')['sc'].tolist() == [100, 1585, 9]
+        return
+    with pytest.raises(InputError, match=want) as e: load_bodies('b.xlsx')
+    assert (e.value.row, e.value.column) == (3, 'sc') and 'cell C3' in str(e.value)
+
+
+@pytest.mark.parametrize('old, new, want', [('<row r="3"', '<row r="3" ht="0" customHeight="1"', 'row is hidden'),
+                                           ('<sheetData', '<cols><col min="3" max="3" width="0" customWidth="1"/></cols><sheetData',
+                                            'column C is hidden')])
+def test_a_row_made_0_high_or_a_column_0_wide_is_hidden(workdir, old, new, want):
+    "A row 0 high or a column 0 wide is not seen (openpyxl does not write one: the sheet's XML is edited, as Excel saves it)."
+    import re, zipfile
+    _formatted_xlsx('a.xlsx')
+    with zipfile.ZipFile('a.xlsx') as z: parts = {i.filename: z.read(i.filename) for i in z.infolist()}
+    s = 'xl/worksheets/sheet1.xml'
+    assert old in parts[s].decode()
+    parts[s] = parts[s].decode().replace(old, new, 1).encode()
+    with zipfile.ZipFile('b.xlsx', 'w', zipfile.ZIP_DEFLATED) as z:
+        for k, v in parts.items(): z.writestr(k, v)
+    assert len(load_bodies('a.xlsx')) == 3
+    with pytest.raises(InputError, match=want): load_bodies('b.xlsx')
+
+
 def test_an_escaped_underscore_in_a_workbook_is_an_underscore(workdir):
     "`_x005F_` is an underscore: `_x005F_x0041_gra` is shown as the text _x0041_gra, not Agra."
     _numbers_xlsx('b.xlsx', ['body', 'population', 'sc', 'st', 'bc'], [['Agra', 100, 1, 1, 1], ['_x005F_x0041_gra', 200, 2, 2, 2]])

@@ -13,8 +13,8 @@ __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_C
            'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH',
            'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key',
            'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input',
-           'read_input', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin', 'without_attrs', 'read_once',
-           'input_error', 'example_path', 'load_bodies']
+           'read_input', 'shown_otherwise', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin',
+           'without_attrs', 'read_once', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -367,23 +367,29 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
 
 def _cells(ws) -> tuple:
     """Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: [(row, [cell
-    dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter)."""
+    dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter, or made 0 high or 0 wide).
+    A cell's `format` is its number format where it has one other than General."""
     from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG
     class Parser(WorkSheetParser):
         def parse_cell(self, element):
             c = super().parse_cell(element)
             c['formula'] = element.find(FORMULA_TAG) is not None
             c['percent'] = c.get('style_id') in percent
+            c['format'] = formats.get(c.get('style_id'))
             return c
     wb = ws.parent
-    percent = _percent_styles(wb)
+    percent, formats = _percent_styles(wb), _number_formats(wb)
     with ws._get_source() as src:
         p = Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
                    timedelta_formats=wb._timedelta_formats)
         rows = list(p.parse())
+    def zero(v):
+        try: return v is not None and float(v) == 0
+        except ValueError: return False
     yes = lambda a: str(a.get('hidden', '')).lower() in ('1', 'true')
-    hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a)}
-    hidden_cols = {c for a in p.column_dimensions.values() if yes(a) for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
+    hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a) or zero(a.get('ht'))}
+    hidden_cols = {c for a in p.column_dimensions.values() if yes(a) or zero(a.get('width'))
+                   for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
     return rows, hidden_rows, hidden_cols
 
 def _percent_styles(wb) -> set:
@@ -398,6 +404,36 @@ def _percent_styles(wb) -> set:
     return out
 
 _XESCAPE = re.compile(r'_x([0-9A-Fa-f]{4})_')
+
+def _number_formats(wb) -> dict:
+    "The number format of each style of a workbook that has one other than General: {style number: format}."
+    from openpyxl.styles.numbers import BUILTIN_FORMATS
+    out = {}
+    try:
+        for i, st in enumerate(wb._cell_styles):
+            if not st.numFmtId: continue
+            f = BUILTIN_FORMATS.get(st.numFmtId) if st.numFmtId < 164 else wb._number_formats[st.numFmtId - 164]
+            if f and f != 'General': out[i] = f
+    except (AttributeError, IndexError, TypeError): pass          # no styles: General everywhere
+    return out
+
+_PLAIN_FORMAT = re.compile(r'[#0,.\s]*[0#][#0,.\s]*')
+
+def shown_otherwise(fmt: str, value) -> str | None:
+    """Why Excel shows a count cell of number format `fmt` as something other than its value, or None: a section that
+    shows nothing (`;;;`) or text of its own, a scaling comma (`#,##0,` shows thousands), or any format that is not a
+    plain number (0, #,##0, #,##,##0, with decimals). The section read is the one Excel uses for the value (a zero's, a
+    negative's); colours, conditions, padding and fills are left out."""
+    f = re.sub(r'\[[^\]]*\]|_.|\*.|\\.', '', fmt)
+    if '"' in f: return f"its number format ({fmt}) shows text of its own"
+    secs = f.split(';')
+    neg = isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
+    sec = (secs[2] if len(secs) >= 3 and value == 0 else secs[1] if neg and len(secs) >= 2 else secs[0]).strip()
+    if not sec: return f"its number format ({fmt}) shows nothing for it"
+    if sec == '@' or sec.lower() == 'general': return None
+    if not _PLAIN_FORMAT.fullmatch(sec): return f"its number format ({fmt}) does not show it as a plain number"
+    if re.search(r'[0#],+(?=\.|$)', sec): return f"its number format ({fmt}) shows it divided by a thousand (a comma after the last digit)"
+    return None
 
 def _value(c: dict):
     """A cell's value as Excel shows it: an error cell as `ExcelError`, a blank text as none; in a text, the escapes of
@@ -434,13 +470,16 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
     except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
     try:
         ws = _choose_sheet(wb, sheet, name, role)
-        rows, lines, formulas, percents = [], [], {}, set()
+        rows, lines, formulas, percents, shown, cell_at = [], [], {}, set(), {}, {}
         try:
             cells_by_row, hidden_rows, hidden_cols = _cells(ws)
             for r, cells in cells_by_row:
                 vals = {c['column']: _value(c) for c in cells if c['value'] is not None or c['formula']}
                 formulas.update({(r, c['column']): c for c in cells if c['formula']})
                 percents.update((r, c['column']) for c in cells if c['percent'] and c['value'] is not None)
+                for c in cells:
+                    if c['format'] and not c['percent'] and isinstance(c['value'], (int, float, str)):   # (a date: said below)
+                        shown[(r, c['column'])] = c['format']; cell_at[(r, c['column'])] = c
                 if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
         except Exception as e: raise InputError(f"sheet {ws.title!r} cannot be read ({type(e).__name__}: {printable(e)})", file=name) from None
     finally: wb.close()
@@ -459,11 +498,17 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
     names = {first + j: h for j, h in enumerate(header)}
     for r in lines:
         if r in hidden_rows:
-            raise InputError("the row is hidden in the workbook (by hand or by a filter): it would be read though not seen; "
+            raise InputError("the row is hidden in the workbook (by hand, by a filter, or made 0 high): it would be read though not seen; "
                              "unhide it, or delete it", file=name, row=r)
     for col in sorted(hidden_cols & set(names)):
-        raise InputError(f"column {get_column_letter(col)} is hidden in the workbook: it would be read though not seen; unhide it, "
+        raise InputError(f"column {get_column_letter(col)} is hidden in the workbook (or made 0 wide): it would be read though not seen; unhide it, "
                          "or delete it", file=name, column=printable(names[col]))
+    for (r, col), fmt in sorted(shown.items()):
+        if col in names and r != lines[0] and str(names[col]).strip().lower() in COUNT_COLUMNS:
+            why = shown_otherwise(fmt, _value(cell_at[(r, col)]))
+            if why: raise InputError(f"cell {get_column_letter(col)}{r}: {why}: what Excel shows is not the count read; give the "
+                                     "count in a cell formatted as a number (General, or #,##0)", file=name, row=r,
+                                     column=printable(names[col]))
     for r, col in sorted(percents):
         if col in names and r != lines[0] and str(names[col]).strip().lower() in COUNT_COLUMNS:
             raise InputError(f"cell {get_column_letter(col)}{r} is formatted as a percentage (Excel shows it times 100, with %), "
