@@ -308,3 +308,11 @@ def test_the_depth_of_a_json_value_is_its_nesting(value, limit):
     d = _depth_by_recursion(v)
     assert _depth(v, 10**6) == d
     assert _depth(v, limit) == d if d <= limit else _depth(v, limit) > limit
+
+
+@pytest.mark.parametrize('twin', ['\u0455\u0441', '\uff53\uff43', 's\u200dc'])
+def test_a_column_named_like_another_is_refused(workdir, twin):
+    "A Cyrillic, full-width or joined copy of a column's name beside it: a spreadsheet shows two columns of one name."
+    (workdir / 'b.csv').write_text(f'body,population,sc,st,bc,{twin}\nA,100,10,0,0,99\nB,200,20,0,0,1\n', encoding='utf-8')
+    with pytest.raises(InputError, match='look alike') as e: load_bodies('b.csv')
+    assert e.value.row == 1

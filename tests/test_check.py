@@ -642,3 +642,12 @@ def test_after_a_previous_election_explain_gives_the_walk_s_cut_off_and_names_th
     said = ' '.join(e.barred)
     assert "it held BC-W, a women's office, in the previous election: (f) bars a women's office to it this time" in said
     assert 'bars W again' not in said
+
+
+@pytest.mark.parametrize('twin', ['Category', 'Body'])
+def test_a_list_with_two_columns_that_could_each_be_the_one_is_refused(tmp_path, twin):
+    "`Category` beside `category` in a published list: either could be meant, so neither is read (as for the bodies)."
+    pub = pd.read_csv(DRAFT)
+    pub[twin] = pub[twin.strip().lower()]
+    pub.to_csv(tmp_path / 'pub.csv', index=False)
+    with pytest.raises(InputError, match='could each be'): check('up-mayor-2023', CENSUS, tmp_path / 'pub.csv')

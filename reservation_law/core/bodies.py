@@ -191,6 +191,12 @@ def _normalise_columns(df: pd.DataFrame, file=None) -> pd.DataFrame:
     low = [' '.join(n.casefold().split()) for n in names]        # case, and any run of spaces (a no-break space too), ignored
     dup = sorted(n for n, k in collections.Counter(low).items() if k > 1) if len(set(low)) < len(low) else []   # one pass: 20,000 columns read at once
     if dup: raise InputError(f"column {dup[0]!r} appears more than once in the header (names are matched without regard to case or spaces)", file=file, column=dup[0])
+    if not ''.join(names).isascii():      # a look-alike of another column's name (`ѕс` in Cyrillic, `ｓｃ`, `s‍c` beside `sc`)
+        first = {}
+        for n, k in zip(names, look_keys(names)):
+            if k in first: raise InputError(f"column names {first[k]!r} and {n!r} look alike: a spreadsheet shows two columns of the "
+                                            "same name; rename or delete one", file=file, row=1, column=printable(n))
+            first[k] = n
     out = df.copy()
     out.columns = names
     return out

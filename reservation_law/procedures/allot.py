@@ -156,6 +156,19 @@ def _plain_previous(names: list, cats: list, known, bodies: set | None = None) -
 
 
 # %% ../../nbs/20_allot.ipynb #aaeb6457
+def _own_output(path: Path, df) -> bool:
+    """Is a list this tool's own output, whose `body` and `category` are the tool's (a user's column of the bodies passes
+    through beside them, a `Category` too)? A CSV whose provenance beside it (`out.provenance.json`) names the SHA-256 of
+    its bytes, or the tool's own sheet of a workbook with its provenance sheet."""
+    import hashlib, json
+    if path.suffix.lower() == '.csv':
+        side = path.with_suffix('.provenance.json')
+        try: said = json.loads(side.read_text(encoding='utf-8')).get('sha256')
+        except (OSError, ValueError, AttributeError): return False
+        return isinstance(said, str) and said == hashlib.sha256(path.read_bytes()).hexdigest()
+    from ..core.bodies import OWN_SHEETS
+    return df.attrs.get('sheet') in OWN_SHEETS
+
 def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a DataFrame, a CSV/XLSX path, or this tool's JSON result
                   codes: tuple = (),  # the category codes allowed (the statute's `codes`); empty: every code of `CATEGORIES`
                   names: list | None = None,  # this election's body names: every previous body must be one of them (after `renames`)
@@ -172,11 +185,12 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
     else: df, lines = read_table(src, sheet, role=role); file = str(src)
+    own = file is not None and _own_output(Path(file), df)
     def column(col: str) -> str:
         "The column named `col`: that name exactly, else the one name equal to it regardless of case and spaces."
         if list(df.columns).count(col) > 1: raise InputError(f"column {col!r} appears more than once in the header", file=file, column=col)
-        if col in df.columns: return col
-        same = [c for c in df.columns if str(c).strip().lower() == col]
+        same = [c for c in df.columns if str(c).strip().lower() == col]      # `Category` beside `category`: either could be meant,
+        if col in df.columns and (len(same) == 1 or own): return col        # but in this tool's own output `category` is its own
         if len(same) == 1: return same[0]
         if not same: raise InputError(f"missing column {col!r}", file=file, column=col, more=f" (the table has: {', '.join(map(str, df.columns))})")
         raise InputError(f"columns {', '.join(map(repr, same))} could each be {col!r}: rename all but one", file=file, column=col)
