@@ -651,3 +651,17 @@ def test_a_list_with_two_columns_that_could_each_be_the_one_is_refused(tmp_path,
     pub[twin] = pub[twin.strip().lower()]
     pub.to_csv(tmp_path / 'pub.csv', index=False)
     with pytest.raises(InputError, match='could each be'): check('up-mayor-2023', CENSUS, tmp_path / 'pub.csv')
+
+
+def test_the_tool_s_own_workbook_with_a_sheet_added_is_not_read_by_a_guess(tmp_path):
+    "A result's workbook is read as the tool's own (its `allotment` sheet); with a sheet added beside them, which is meant is asked."
+    import openpyxl
+    bodies = example_path('up_corporations_17_bc_illustrative.csv')
+    assert cli('allot', 'up-mayor-2023', bodies, '-o', tmp_path / 'own.xlsx')[0] == 0
+    assert cli('check', 'up-mayor-2023', bodies, tmp_path / 'own.xlsx')[0] == 0          # its own allotment: agrees
+    wb = openpyxl.load_workbook(tmp_path / 'own.xlsx')
+    ws = wb.create_sheet('final list (published)')
+    for r in pd.read_csv(DRAFT).itertuples(index=False): ws.append(list(r))
+    wb.save(tmp_path / 'edited.xlsx')
+    code, out, err = cli('check', 'up-mayor-2023', bodies, tmp_path / 'edited.xlsx')
+    assert code == 2 and 'it is not said which to read' in err and 'final list (published)' in err, err

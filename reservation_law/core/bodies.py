@@ -10,7 +10,7 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
-           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'MAX_JSON_DEPTH',
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'RESULT_SHEETS', 'MAX_JSON_DEPTH',
            'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key',
            'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input',
            'read_input', 'shown_otherwise', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin',
@@ -324,6 +324,7 @@ NOT_READ = {'.xls': "an old Excel workbook (.xls) is not read: save it as .xlsx 
 # %% ../../nbs/01_bodies.ipynb #5a1e7c03
 MAX_PART = 256 * 2**20       # bytes a part of a workbook may unpack to
 OWN_SHEETS = ('allotment', 'seats')
+RESULT_SHEETS = OWN_SHEETS + ('arrangements', 'derivation', 'warnings', 'provenance', 'codes')   # a result's workbook (`xlsx_bytes`)
 
 def _check_zip(path: Path, name: str) -> bool:
     """Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them. Returns whether it asks
@@ -364,7 +365,8 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
         return visible[titles.index(sheet)]
     if len(visible) == 1: return visible[0]
     if not visible: raise InputError("the workbook has no visible sheet", file=name)
-    if role != 'bodies' and 'provenance' in titles and any(t in titles for t in OWN_SHEETS):   # this tool's own output
+    if role != 'bodies' and 'provenance' in titles and any(t in titles for t in OWN_SHEETS) and set(titles) <= set(RESULT_SHEETS):
+        # this tool's own output, and nothing else: a sheet added beside them (a list typed in by hand) could be the one meant
         return visible[next(i for i, t in enumerate(titles) if t in OWN_SHEETS)]
     how = ("choose one with --sheet NAME" if role == 'bodies' else
            f"--sheet chooses the sheet of the bodies only: save the sheet of the {role} you mean as CSV, or as a workbook of one sheet")
