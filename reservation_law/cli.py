@@ -112,6 +112,10 @@ def run(argv: list | None = None, stdout: TextIO | None = None, stderr: TextIO |
         command = next((a for a in argv if not a.startswith('-')), None)
         with contextlib.redirect_stdout(stdout): args = _parser(command, '-h' in argv or '--help' in argv).parse_args(argv)   # --help, --version to `stdout`
         vars(args).pop('_given', None)       # what _Once kept to see a repeated option: not an argument
+        for opt in ('output', 'picture'):    # `-o ''` (an empty variable in a script): never the standard output by a guess
+            if isinstance(getattr(args, opt, None), str) and not getattr(args, opt).strip():
+                raise UsageError(f"--{opt} names no file: give a file name, or leave the option out"
+                                 + (' (the CSV table goes to the standard output)' if opt == 'output' else ''))
         if args.command in EXTRA_COMMANDS or args.command == 'verify':
             from reservation_law import commands
             return getattr(commands, f'command_{args.command.replace("-", "_")}')(args, stdout, stderr)
@@ -228,6 +232,9 @@ def _dates(s: str) -> list:
 def _elections(s: str) -> int:
     "--elections: a whole number written with the digits 0-9 only, as every count of the tool (no sign, no other digits)."
     if not (s.isascii() and s.isdigit()): raise argparse.ArgumentTypeError(f"{s!r} is not a whole number written with 0-9")
+    if len(s) > 9:                       # (a number of thousands of digits is more than Python reads, with a message of its own)
+        from reservation_law.procedures.rotate import MAX_ELECTIONS
+        raise argparse.ArgumentTypeError(f"a number of {len(s):,} digits: at most {MAX_ELECTIONS} elections are rotated at once")
     return int(s)
 
 def configure_rotate(parser: argparse.ArgumentParser) -> None:

@@ -106,7 +106,7 @@ def test_to_dict_has_the_documented_fields_and_is_json():
 
 
 def test_a_published_body_not_in_the_input_is_bad_input():
-    with pytest.raises(InputError, match='not in the input: Z'):
+    with pytest.raises(InputError, match="'Z' is in the published list but is not a body of this input"):
         check('up-mayor-2023', SMALL, pd.concat([OK, pd.DataFrame({'body': ['Z'], 'category': ['UR']})]))
 
 

@@ -151,3 +151,9 @@ def test_a_rename_to_or_from_what_cannot_be_a_name_is_bad_input(workdir, command
                          '--rename', rename, '-o', 'out.json')
     assert code == 2 and err.startswith('error: --rename: the '), (code, err)
     assert not Path('out.json').exists()
+
+
+def test_an_empty_output_name_is_bad_input_not_the_standard_output(workdir):
+    "`-o ''` (an empty variable in a script) names no file: refused, not taken as 'no -o'."
+    code, out, err = cli('allot', 'up-mayor-2023', str(example_path('up_corporations_17_bc_illustrative.csv')), '-o', '')
+    assert code == 2 and out == '' and '--output names no file' in err

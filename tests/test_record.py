@@ -261,7 +261,7 @@ def test_user_columns_pass_through(workdir):
 def test_previous_names_checked_renamed_and_nfc(workdir):
     names = list(pd.read_csv(CORP).body)
     prev = pd.DataFrame({'body': names, 'category': ['UR'] * 17})
-    with pytest.raises(InputError, match=r"'Allahabad' is not a body of this input.*--rename"):
+    with pytest.raises(InputError, match=r"'Allahabad' is in the previous allotment but is not a body of this input.*--rename"):
         rl.allot('up-mayor-2023', CORP, previous=prev.replace({'Prayagraj': 'Allahabad'}))
     with pytest.raises(InputError, match=r"the closest: 'Agra'"):
         rl.allot('up-mayor-2023', CORP, previous=prev.replace({'Agra': 'Agraa'}))

@@ -216,7 +216,11 @@ def parse_count(value) -> int:
             c = next(c for c in s if not c.isprintable())
             raise ValueError(f"{'a control' if unicodedata.category(c) == 'Cc' else 'an invisible or space'} character "
                              f"(U+{ord(c):04X} {unicodedata.name(c, '')}) in the count '{printable(s)}': retype the number")
-        if _PLAIN.fullmatch(s) or _WESTERN.fullmatch(s) or _INDIAN.fullmatch(s): n = int(s.replace(',', ''))
+        if _PLAIN.fullmatch(s) or _WESTERN.fullmatch(s) or _INDIAN.fullmatch(s):
+            digits = s.replace(',', '')
+            if len(digits.lstrip('0')) > 15:     # (Python refuses to read more than 4,300 digits, with a message of its own)
+                raise ValueError(f"implausibly large count of {len(digits.lstrip('0')):,} digits: more than the population of the world")
+            n = int(digits)
         elif not s: raise ValueError("empty cell: a whole number is needed")
         elif s.upper() in EXCEL_ERRORS: raise ValueError(f"an Excel error cell ({s}): the formula behind it failed")
         elif re.fullmatch(r'-\s*[0,]+(\.0*)?', s): raise ValueError(f"a minus sign before zero: {s!r} (write 0)")

@@ -227,9 +227,11 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         for r, b in zip(lines, bodies):
             if b not in nameset:
                 close = _closest(b, list(names))
-                raise InputError(f"{b!r} is not a body of this input (a typo, or a renamed body?)"
+                how = (f"map it with --rename '{b}=NEW' or remove the row" if role == 'previous allotment' else
+                       'correct the name, or remove the row')
+                raise InputError(f"{b!r} is in the {role} but is not a body of this input (a typo, or a renamed body?)"
                                  + (f"; the closest: {', '.join(map(repr, close))}" if close else '')
-                                 + f"; map it with --rename '{b}=NEW' or remove the row", file=file, row=r, column='body', body=b)
+                                 + f"; {how}", file=file, row=r, column='body', body=b)
     out = pd.DataFrame({'body': bodies, 'category': cats})
     out.attrs['record'] = _rename_in(record, renames) if record and renames else record
     return out

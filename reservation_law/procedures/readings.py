@@ -91,7 +91,7 @@ def _given(res: Result, renames: dict | None, sheet: str | None) -> Result:
 
 def _published(s, published, names) -> dict:
     "The published list as {body: code}, checked: codes of the statute, bodies of the input."
-    pub = load_previous(published, s.codes, role='published list')
+    pub = load_previous(published, s.codes, names=list(names), role='published list')   # a body not in the input: its row named
     unknown = [b for b in pub['body'] if b not in set(names)]
     if unknown:
         raise InputError(f"the published list names bodies that are not in the input: {', '.join(unknown)}",
