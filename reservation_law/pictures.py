@@ -133,10 +133,16 @@ def plot_chain(tables: list, labels: list, title: str = '', ax=None, marks=(), m
 
 # %% ../nbs/28_pictures.ipynb #3a71f105
 def _split_step(text: str) -> tuple:
-    "A step's text as (what was done, result): the result is what follows the last `→`, if any."
+    """A step's text as (what was done, result): the result is what follows the last `→` outside brackets, if any (an
+    arrow inside brackets is part of the working: "in proportion (Uttar 1.2 → 1, Madhya 0.8 → 1)" has no result of its own)."""
     if '→' not in text: return text, ''
-    what, _, result = text.rpartition('→')
-    return what.rstrip(), result.strip()
+    depth, at = 0, -1
+    for i, c in enumerate(text):
+        if c in '([': depth += 1
+        elif c in ')]': depth = max(0, depth - 1)
+        elif c == '→' and depth == 0: at = i
+    if at < 0: return text, ''
+    return text[:at].rstrip(), text[at + 1:].strip()
 
 class Derivation:
     "A derivation shown as an HTML table (`_repr_html_`); `table` is the DataFrame, `str()` the plain text."
