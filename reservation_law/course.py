@@ -81,14 +81,17 @@ class AnswerKey:
                f'<figcaption>{html.escape(caption)}</figcaption></figure>')
         return self.answer(HTMLBlock(img, caption), summary, where)
 
-    def sheet(self) -> HTMLBlock:
-        "The answer key: every answer kept, in order, under the step it answers; a closed fold on screen, its own page on paper."
+    def sheet(self, illustrative: str = '') -> HTMLBlock:
+        """The answer key: every answer kept, in order, under the step it answers; a closed fold on screen, its own page on
+        paper. `illustrative`: what in the answers is not real, said first (the key is handed out apart from the page that
+        says it)."""
         title, note = KEY_WORDS[self.lang]
+        head = f'<p class="answer-key-illustrative"><strong>{html.escape(illustrative)}</strong></p>' if illustrative else ''
         parts = [f'<div class="answer-key-item"><p class="answer-key-where"><strong>{html.escape(w)}</strong>'
                  f'{" — " + html.escape(s) if s and w else html.escape(s)}</p>{_key_ids(i)}</div>'
                  for w, s, i in self.items]
         return HTMLBlock(f'<details class="answer answer-key" id="answer-key" lang="{self.lang}"><summary>{html.escape(title)} ({html.escape(note)})</summary>'
-                         + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
+                         + head + ''.join(parts) + '</details>', f'{title}: {len(self.items)} answers')
 
 # %% ../nbs/52_course.ipynb #b888de26
 _GROUPED = _re.compile(r'(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{6,}(?![\d.,])')

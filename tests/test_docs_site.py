@@ -727,11 +727,14 @@ def _handout_on_screen_and_paper(page, name: str, sha: str):
     assert key.count() == 1 and page.locator('details.answer-key[open]').count() == 0, name    # folded on screen
     answers = page.locator('details.answer:not(.answer-key)').count()
     assert page.locator('details.answer-key div.answer-key-item').count() == answers, name     # every answer in the key
+    note = page.locator('details.answer-key p.answer-key-illustrative')     # the key is handed out apart: it says what is not real
+    assert note.count() == (0 if 'councils' in name else 1), name             # (the councils' figures are all the Census's)
     page.emulate_media(media='print')
     assert head.is_visible(), name
     style = page.locator('section[id$="-answer-key"]').evaluate('e => getComputedStyle(e).breakBefore')
     assert style == 'page', (name, style)
     assert page.locator('details.answer-key div.answer-key-item').first.is_visible(), name     # shown on paper
+    if note.count(): assert note.is_visible(), name
     first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
     assert not first.is_visible(), name                                      # the answers in the page stay folded
 
