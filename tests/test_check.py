@@ -665,3 +665,23 @@ def test_the_tool_s_own_workbook_with_a_sheet_added_is_not_read_by_a_guess(tmp_p
     wb.save(tmp_path / 'edited.xlsx')
     code, out, err = cli('check', 'up-mayor-2023', bodies, tmp_path / 'edited.xlsx')
     assert code == 2 and 'it is not said which to read' in err and 'final list (published)' in err, err
+
+
+def test_a_reason_names_the_women_s_bar_that_gave_a_corporation_the_group_s_office_not_its_women_s():
+    "Third election: Aligarh heads the SC walk but held W last time; the SC-W office goes to the next: every reason says why."
+    from datetime import date
+    bodies = example_path('up_corporations_17_bc_illustrative.csv')
+    def then(res):
+        p = pd.DataFrame({'body': res.table['body'], 'category': res.table['category']}); p.attrs['record'] = res.record
+        return p
+    e1 = allot('up-mayor-2023', bodies)
+    e2 = allot('up-mayor-2023', bodies, previous=then(e1), election_date=date(2028, 5, 4))
+    it = {'article-334': 'extended'}
+    e3 = allot('up-mayor-2023', bodies, previous=then(e2), election_date=date(2033, 5, 4), interpretations=it)
+    t = e3.table.set_index('body')
+    assert (t.loc['Aligarh', 'category'], t.loc['Aligarh', 'previous'], t.loc['Saharanpur', 'category']) == ('SC', 'W', 'SC-W')
+    said = "SC, not SC-W: it held W last time, and (f) bars a women's office to it this time (women-bar=any-women)"
+    assert said in t.loc['Aligarh', 'reason'], t.loc['Aligarh', 'reason']
+    assert 'not SC-W' not in t.loc['Saharanpur', 'reason']
+    e = explain('up-mayor-2023', bodies, 'Aligarh', previous=then(e2), election_date=date(2033, 5, 4), interpretations=it)
+    assert "SC, not SC-W (a women's office went to one after it): it held W in the previous election" in e.reason, e.reason

@@ -123,7 +123,8 @@ def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -
         return (f"it held {p}, a women's office, in the previous election: (f) bars a women's office to it this time "
                 f"(women-bar={women_bar})")
     wcode = 'W' if g == 'W' else g + '-W'
-    if barred(p, wcode, women_bar): return f"it held {p} in the previous election: (f) bars a women's office again (women-bar={women_bar})"
+    if barred(p, wcode, women_bar):
+        return f"it held {p} in the previous election: (f) bars a women's office to it this time (women-bar={women_bar})"
     return None
 
 def _runs_1994(res: Result, walk: list) -> dict:
@@ -233,7 +234,12 @@ def walk_reason(res: Result, body: str, prev: dict | None, ws: list | None = Non
         g = _group(w.allotted.get(body)) if body in w.allotted else None
         run = (f" (the run of {g} began at position {w.runs[g] + 1}, next to the last serial allotted under the item before)"
                if g in w.runs else '')
-        if body in w.allotted: verdict = f"position {p} of {n}, {offs}: {w.allotted[body]}{run}"
+        if body in w.allotted:
+            verdict = f"position {p} of {n}, {offs}: {w.allotted[body]}{run}"
+            wcode = f"{w.group}-W" if w.group and w.group != 'W' else None
+            if wcode and w.allotted[body] == w.group and any(c == wcode and w.position(b) > p for b, c in w.allotted.items()):
+                bar = _bar(res.statute, (prev or {}).get(body), wcode, res.interpretations.get('women-bar', 'any-women'))
+                if bar: verdict += f", not {wcode} (a women's office went to one after it): {bar}"   # the bar decided it
         elif w.end and p > w.position(w.end):
             verdict = f"position {p} of {n}, after the walk's last office (position {w.position(w.end)}, {w.end}): not reached"
         else: verdict = f"position {p} of {n}, passed over"

@@ -449,9 +449,16 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
                else ', owed a turn (passed over under (f) last time)') for p in set(held_then)}
     owed = [why[p] for p in held_then] + [''] * (len(taken) - len(held_then))
     of, by, origin = f" office(s) of {code}", f" of {len(walk)} by {arr.by} (", _origin(code, walk, done)
+    # a corporation given the group's office while a women's office went to one after it in the walk: (f)'s bar on a
+    # women's office decided it (the women's offices go to the first that may take one)
+    women_bar, then_at = it.get('women-bar', 'any-women'), done['then_at']
+    last_w = max((i for i, c in zip(taken.tolist(), codes) if c == wcode), default=-1)
+    not_w = [f"; {code}, not {wcode}: it held {then_at[m]} last time, and (f) bars a women's office to it this time "
+             f"(women-bar={women_bar})" if c == code != wcode and i < last_w and then_at[m] and barred(then_at[m], wcode, women_bar)
+             else '' for c, i, m in zip(codes, taken.tolist(), mine.tolist())]
     texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
-             + (f" and {m} corporation(s) passed over under (f)" if m else '')
-             for j, (p, key, i, o, m) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist()))]
+             + (f" and {m} corporation(s) passed over under (f)" if m else '') + w
+             for j, (p, key, i, o, m, w) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist(), not_w))]
     return arr.positions[mine], codes, texts
 
 def _skip_reasons(code: str, walk: list, done: dict, it: dict) -> list:
