@@ -100,7 +100,6 @@ def command_check(args, stdout, stderr) -> int:
     reading, 1 if it departs (2: bad input, by the CLI)."""
     from reservation_law.procedures.check import check
     from reservation_law.procedures.counts import check_counts
-    from reservation_law.record.check_reports import counts_html
     it = _interp(args.interpretation)
     s = _statute_arg(args.statute, it)
     out = args.output
@@ -109,10 +108,9 @@ def command_check(args, stdout, stderr) -> int:
         _same_file(out, [args.bodies, args.published, args.previous])
     if args.counts is not None:
         if args.published: raise UsageError("give either a published list or --counts, not both")
-        if out and Path(out).suffix.lower() not in ('.json', '.html'): raise UsageError("with --counts, -o must end in .json or .html")
         claimed, n = _claimed(args.counts)
         cc = check_counts(s, args.bodies, claimed, n, interpretations=it, sheet=args.sheet)
-        if out: write_json(cc.to_dict(), out) if Path(out).suffix.lower() == '.json' else write_html(counts_html(cc), out)
+        _written(cc, out, stdout)                  # what is illustrative first; then the file, with its provenance
         print(cc.text(), file=stdout)
         return 0 if cc.consistent else 1
     if not args.published: raise UsageError("give the published list (PUBLISHED), or --counts")

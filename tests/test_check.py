@@ -685,3 +685,25 @@ def test_a_reason_names_the_women_s_bar_that_gave_a_corporation_the_group_s_offi
     assert 'not SC-W' not in t.loc['Saharanpur', 'reason']
     e = explain('up-mayor-2023', bodies, 'Aligarh', previous=then(e2), election_date=date(2033, 5, 4), interpretations=it)
     assert "SC, not SC-W (a women's office went to one after it): it held W in the previous election" in e.reason, e.reason
+
+
+def test_check_counts_says_what_produced_it_in_every_format_and_verify_reproduces_it(tmp_path):
+    "Published totals checked: the output names the version, the statute, the reading and the bodies by SHA-256; verify checks it."
+    import hashlib
+    pp = str(example_path('up_palika_parishads_2011_bc_illustrative.csv'))
+    for suffix in ('.json', '.csv', '.xlsx', '.html'):
+        code, out, err = cli('check', 'up-palika-parishads-2023', pp, '--counts', 'SC=27,BC=54,N=200', '-o', tmp_path / f'c{suffix}')
+        assert code == 1 and out.startswith('ILLUSTRATIVE'), (suffix, out[:200], err)
+    d = json.loads((tmp_path / 'c.json').read_text(encoding='utf-8'))
+    p = d['provenance']
+    assert (p['command'], p['statute']['id'], p['parameters']['counts']) == ('check', 'up-palika-parishads-2023', 'SC=27,BC=54,N=200')
+    assert p['inputs'][0]['sha256'] == hashlib.sha256(open(pp, 'rb').read()).hexdigest() and 'illustrative' in p['inputs'][0]
+    assert d['version'] and p['version'] == d['version'] and 'interpretations' in p
+    assert json.loads((tmp_path / 'c.provenance.json').read_text(encoding='utf-8'))['provenance']['inputs'] == p['inputs']
+    assert p['inputs'][0]['sha256'] in (tmp_path / 'c.html').read_text(encoding='utf-8')
+    code, out, err = cli('verify', tmp_path / 'c.json', pp)
+    assert code == 0 and out.startswith('reproduced: check'), (out, err)
+    d['groups'][0]['published'] = 28
+    (tmp_path / 'e.json').write_text(json.dumps(d), encoding='utf-8')
+    code, out, err = cli('verify', tmp_path / 'e.json', pp)
+    assert code == 1 and 'groups[1].published: was 28, now 27' in out, out          # (rows counted from 1)

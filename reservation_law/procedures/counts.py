@@ -55,6 +55,7 @@ class CountsCheck:
     table: pd.DataFrame          # group, published, computed, agrees, share, implied (the range, in words), lowest, highest
     rounding: str
     notes: list = field(default_factory=list)
+    provenance: dict = field(default_factory=dict)   # what produced it: the bodies by SHA-256, the counts given, the reading
 
     @property
     def consistent(self) -> bool: return bool(self.table['agrees'].all())
@@ -71,7 +72,8 @@ class CountsCheck:
     def to_dict(self) -> dict:
         rows = [{k: (str(v) if isinstance(v, Fraction) else (bool(v) if k == 'agrees' else v)) for k, v in r.items()}
                 for r in self.table.to_dict('records')]
-        return {'statute': self.statute, 'offices': self.n, 'bodies': self.bodies, 'population': self.population,
+        return {'provenance': dict(self.provenance), 'statute': self.statute, 'version': self.provenance.get('version', ''),
+                'offices': self.n, 'bodies': self.bodies, 'population': self.population,
                 'rounding': self.rounding, 'consistent': self.consistent, 'groups': rows, 'notes': list(self.notes),
                 'caveat': CAVEAT}
 
@@ -84,7 +86,7 @@ def check_counts(statute, bodies, claimed: dict, n: int | None = None, interpret
     it = s.resolve(interpretations)
     need = tuple(c for c in ('population', 'sc', 'st', 'bc') if c == 'population' or c.upper() in claimed)
     df = load_bodies(bodies, need, sheet)
-    n = len(df) if n is None else int(n)
+    n_given, n = n, len(df) if n is None else int(n)
     if n < 1: raise InputError(f"the number of offices N must be at least 1, not {n}")
     P = int(df['population'].sum())
     how, rnd = _rounding(s)
@@ -112,4 +114,8 @@ def check_counts(statute, bodies, claimed: dict, n: int | None = None, interpret
     table = pd.DataFrame(rows, columns=['group', 'published', 'computed', 'agrees', 'share', 'implied', 'lowest', 'highest'], dtype=object)
     notes = [] if n == len(df) else [f"the counts are of {n} offices, the figures of {len(df)} bodies: the shares of these "
                                      f"bodies were applied to {n} offices (as if the bodies added since had the same shares)"]
-    return CountsCheck(s.id, n, len(df), P, table, how, notes)
+    from reservation_law.core.provenance import provenance, inputs_of
+    read = sheet or getattr(df.attrs.get('origin'), 'sheet', None)          # the sheet read from a workbook
+    given = ','.join(f"{g}={k}" for g, k in claimed.items()) + (f",N={n_given}" if n_given is not None else '')
+    p = provenance(s, inputs_of(('bodies', bodies, read)), it, {'counts': given, 'sheet': read}, (), 'check')
+    return CountsCheck(s.id, n, len(df), P, table, how, notes, p)

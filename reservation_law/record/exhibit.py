@@ -25,7 +25,7 @@ COMMANDS = ('allot', 'seats', 'check', 'explain', 'rotate', 'order')
 def command_of(x) -> str:
     "The command that made `x`: a `Result` (allot, seats), a `Check`, an `Explanation`, a `Rotation`, an `Order`."
     if isinstance(x, Result): return x.provenance.get('command') or ('allot' if 'category' in x.table else 'seats')
-    return {'Check': 'check', 'Explanation': 'explain', 'Rotation': 'rotate', 'Order': 'order'}[type(x).__name__]
+    return {'Check': 'check', 'CountsCheck': 'check', 'Explanation': 'explain', 'Rotation': 'rotate', 'Order': 'order'}[type(x).__name__]
 
 def _rows(df: pd.DataFrame) -> list:
     "A table as JSON rows: every value in JSON's terms, a gap as null."
@@ -75,6 +75,10 @@ def _chain_sheets(rot) -> list:
 def exhibit_sheets(x) -> list:
     "Every table of `x` as (sheet, DataFrame), the provenance sheet among them (`provenance_frame`)."
     kind = command_of(x)
+    if kind == 'check' and type(x).__name__ == 'CountsCheck':          # published totals (check --counts)
+        from reservation_law.procedures.check import CAVEAT
+        notes = pd.DataFrame([('caveat', CAVEAT)] + [('note', n) for n in x.notes], columns=['kind', 'text'])
+        return [('counts', x.table), ('notes', notes), ('provenance', provenance_frame(x.provenance, x.provenance.get('version', '')))]
     if kind == 'check':
         from reservation_law.record.check_reports import check_sheets
         return check_sheets(x)
@@ -112,8 +116,8 @@ def exhibit_html(x) -> str:
     if isinstance(x, Result): return html_report(x)
     kind = command_of(x)
     if kind == 'check':
-        from reservation_law.record.check_reports import check_html
-        return with_provenance(check_html(x), x.provenance)
+        from reservation_law.record.check_reports import check_html, counts_html
+        return with_provenance((counts_html if type(x).__name__ == 'CountsCheck' else check_html)(x), x.provenance)
     if kind == 'explain':
         from reservation_law.record.check_reports import explain_html
         return with_provenance(explain_html(x), x.provenance)

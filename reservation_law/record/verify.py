@@ -72,7 +72,8 @@ def _not_for(cmd: str, statute: str, par: dict, inputs: list) -> str | None:
     if cmd == 'order':
         from reservation_law.procedures.order import ORDER_STATUTES
         if statute not in ORDER_STATUTES: return f"the order of s.7(5)(3) is for the offices of Mayor, not {statute!r}"
-    if cmd == 'check' and not any(i['role'] == 'published' for i in inputs): return "a check names no published list among its inputs"
+    if cmd == 'check' and not par.get('counts') and not any(i['role'] == 'published' for i in inputs):
+        return "a check names no published list among its inputs"
     if cmd == 'rotate':
         from reservation_law.procedures.rotate import MAX_ELECTIONS, assumed_dates
         day = lambda k: date.fromisoformat(par[k]) if par.get(k) else None
@@ -193,6 +194,11 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
         cmd = registry.get(statute).kind          # the statute says which (a command altered by hand is a difference found later)
         if cmd == 'seats': return seats(statute, bodies, sheet=sheet, **common)
         return allot(statute, bodies, previous=previous, previous_date=day('previous_date'), renames=params.get('renames'), sheet=sheet, **common)
+    if cmd == 'check' and params.get('counts'):                                  # published totals (check --counts)
+        from reservation_law.procedures.counts import check_counts
+        from reservation_law.commands import _claimed
+        claimed, n = _claimed(params['counts'])
+        return check_counts(statute, bodies, claimed, n, interpretations=it, sheet=sheet)
     if cmd == 'check':
         from reservation_law.procedures.check import check
         extra = {'only_listed': True} if params.get('only_listed') else {}          # a list of some of the bodies
