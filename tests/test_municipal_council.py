@@ -36,7 +36,8 @@ def test_registered_with_the_shared_interpretations():
     assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women']
     assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate'}
     a334 = s.interpretations[2]
-    assert (a334.options, a334.default) == (registry.ARTICLE_334.options, registry.ARTICLE_334.default)
+    assert (list(a334.options), a334.default) == (list(registry.ARTICLE_334.options), registry.ARTICLE_334.default)
+    assert 'Article 243T(5)' in a334.options['as-enacted'] and 'the text as it stands' not in a334.options['as-enacted']  # no clause of its own
 
 
 # --- properties (hypothesis) ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see 
 from ..core.rounding import Count, nearest, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from ..core.bodies import InputError, parse_count, origin
 from ..core.arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Result
-from ..core.registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period
+from ..core.registry import Interpretation, Statute, register, ARTICLE_334, ARTICLE_334_EXPIRY, sc_st_in_period
 
 # %% auto #0
 __all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'WOMEN', 'GROUP_LABEL', 'ARTICLE_334_243T',
@@ -213,7 +213,10 @@ def women_seats(k: int, group: str, option: str = 'half-243T') -> tuple:
         f'floor for a single Backward Class category or the non-reserved seats, so it is the interpretation that exceeds the text')
 
 # %% ../../nbs/14_municipal_council.ipynb #7e095616
-ARTICLE_334_243T = replace(ARTICLE_334, clause='Art. 334; Art. 243T(5)')
+ARTICLE_334_243T = replace(ARTICLE_334, clause='Art. 334; Art. 243T(5)', options={   # our text has no clause on the period
+    'as-enacted': f'no: after {ARTICLE_334_EXPIRY:%d %B %Y} Article 243T(5) no longer requires SC and ST seats, and none is '
+                  'reserved (the Constitution as it stands; the text of the council has no clause of its own on the period)',
+    'extended': ARTICLE_334.options['extended']})
 
 # %% ../../nbs/14_municipal_council.ipynb #eb6aa0a2
 GROUPS = ('SC', 'ST', 'BC-A', 'BC-B', 'UR')
