@@ -549,6 +549,9 @@ def main():
     r = subprocess.run([sys.executable, '-m', 'sphinx', '-W', '--keep-going', '-q', '-b', 'html', '-d', str(OUT.parent / 'doctrees'),
                         '-c', str(DOCS), str(SRC), str(OUT)])   # Sphinx's cache (it holds the build's paths) beside the site, not in it
     if r.returncode: sys.exit(r.returncode)
+    for page in sorted(OUT.glob('*_hi.html')):   # a Hindi page says so (Sphinx gives every page the site's language):
+        text = page.read_text(encoding='utf-8')  # a screen reader's voice, a browser's fonts and hyphenation follow it
+        page.write_text(text.replace('<html lang="en"', '<html lang="hi"', 1), encoding='utf-8')
     print(f"docs: {len(names)} pages built in {time.time() - t0:.1f} s → {OUT / 'index.html'}")
 
 

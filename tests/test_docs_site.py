@@ -698,6 +698,7 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
         assert 'translation to be checked by a translator' in text and 'not in the texts received' in text, hi
         assert 'चरण 1' in text and 'उत्तर' in text, hi
         assert en_tab.locator(f'main a[href="{hi}"]').count() >= 1, en
+        assert (hi_tab.evaluate('document.documentElement.lang'), en_tab.evaluate('document.documentElement.lang')) == ('hi', 'en'), hi
     visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
     page.locator('#course-mayor-hi-step-1 ~ * details.answer > summary, section#course-mayor-hi-step-1 details.answer > summary').first.click()
     shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
@@ -737,6 +738,8 @@ def _handout_on_screen_and_paper(page, name: str, sha: str):
     if note.count(): assert note.is_visible(), name
     first = page.locator('details.answer:not(.answer-key) > :not(summary)').first
     assert not first.is_visible(), name                                      # the answers in the page stay folded
+    stub = page.locator('details.answer:not(.answer-key) > summary').first.evaluate("e => getComputedStyle(e, '::after').content")
+    assert stub in ('" (in the answer key)"', '" (उत्तर कुंजी में)"'), (name, stub)   # where the printed answer is
 
 
 def test_no_answer_before_its_fold(loaded, page, site):
