@@ -115,6 +115,17 @@ def result_html(res, pictures: bool = True) -> dict:
             'warnings': ('<ul>' + ''.join(f'<li>{html.escape(str(w))}</li>' for w in res.warnings) + '</ul>') if res.warnings else '<p>No warnings.</p>'}
 
 # %% ../nbs/51_workbook_widgets.ipynb #fa1fbcd6
+def _font_style() -> str:
+    """The shipped Devanagari font for the workbook's widgets, as data in a `<style>`: a name typed or loaded in Hindi is
+    drawn in it (the boxes, the tables, the derivation), on a machine with no Devanagari font of its own too, and with no
+    request off the machine. Only the Devanagari block is drawn from it (`UNICODE_RANGE`); the rest keeps the page's font."""
+    from reservation_law.core.fonts import FAMILY, WEIGHTS, UNICODE_RANGE, font_path
+    faces = ''.join(f'@font-face {{ font-family: "{FAMILY}"; font-weight: {w}; src: url(data:font/ttf;base64,'
+                    f'{base64.b64encode(font_path(w).read_bytes()).decode()}) format("truetype"); unicode-range: {UNICODE_RANGE}; }}'
+                    for w in WEIGHTS)
+    return (f'<style>{faces} .jupyter-widgets, .jupyter-widgets input, .jupyter-widgets textarea, .jupyter-widgets table '
+            f'{{ font-family: "{FAMILY}", var(--jp-ui-font-family, system-ui, sans-serif); }}</style>')
+
 class Workbook:
     """The workbook: figures in a grid, the statute and readings in menus, the result on every change, Save.
     `Workbook().widget` is what the notebook shows; `result` is the last result (None after an error), `error` the last error line."""
@@ -236,7 +247,7 @@ class Workbook:
     def _layout(self):
         o = self.out
         sec = lambda title, *ws: W.VBox([W.HTML(f'<h3>{html.escape(title)}</h3>'), *ws])
-        return W.VBox([
+        return W.VBox([W.HTML(_font_style()),
             sec('1. The figures', W.HTML('<p>Type in the table, paste a table copied from Excel, or load a file.</p>'),
                 self.grid.box, W.HBox([self.add, self.upload]), self.paste, self.use_paste),
             sec('2. The statute and the readings', self.statute, self.readings_box),

@@ -4,7 +4,7 @@ import io, json, os, signal, socket, subprocess, sys, time, urllib.request
 from pathlib import Path
 import pandas as pd
 import pytest
-from conftest import ROOT, in_ci
+from conftest import ROOT, in_ci, used_fonts
 from reservation_law.procedures.allot import allot
 from reservation_law.core.bodies import example_path, load_bodies
 from reservation_law.core.json import from_json
@@ -170,6 +170,7 @@ def test_the_served_workbook_loads_figures_changes_a_reading_and_shows_what_allo
         # load figures: the 17 corporations with Jhansi's SC changed, pasted as from Excel
         df = pd.read_csv(CORPS)
         df.loc[df.body == 'Jhansi', 'sc'] = 1000
+        df.loc[df.body == 'Agra', 'body'] = 'आगरा'                 # a name typed in Hindi: drawn in the shipped font
         page.locator('.widget-textarea textarea').fill(df.to_csv(sep='\t', index=False))
         page.locator('button:has-text("use the pasted figures")').click()
         want = expected(load_bodies(df))
@@ -180,6 +181,10 @@ def test_the_served_workbook_loads_figures_changes_a_reading_and_shows_what_allo
                                ' return rs.every((r, i) => r.cells[0].innerText === w[i][0] && r.cells[1].innerText === w[i][1]); }',
                                arg=[list(x) for x in want], timeout=60_000)
         assert table() == want
+        page.evaluate('() => [...document.querySelectorAll("table.allotment td")].find(c => c.innerText === "आगरा").id = "hindi-name"')
+        from reservation_law.core.fonts import FAMILY
+        fonts = used_fonts(page, '#hindi-name')
+        assert fonts and all(f == FAMILY and custom for f, custom, _ in fonts), fonts   # (this machine has no Devanagari font)
         # change a reading in its menu
         from reservation_law.workbook import reading_menus
         label = next(l for l, v in reading_menus('up-mayor-2023')['percentage'].options if v == 'state-share')
