@@ -102,7 +102,9 @@ def result_html(res, pictures: bool = True) -> dict:
     arrs = []
     for a in d['arrangements']:
         if 'ranked' not in a: continue
-        df = pd.DataFrame(a['ranked'], columns=['rank', 'body', 'key', 'population', 'allotted']).rename(columns={'key': a['by']})   # none ranked: an empty table
+        df = pd.DataFrame(a['ranked'], columns=['rank', 'body', 'key', 'population', 'allotted'])   # none ranked: an empty table
+        if a['by'] == 'population': df = df.drop(columns=['population'])      # the key is the population itself: shown once
+        df = df.rename(columns={'key': a['by']})
         cut = f"<p>cut-off after place {a['cut_off']}</p>" if a['cut_off'] else '<p>no office of this arrangement</p>'
         arrs.append(f"<h4>{html.escape(a['name'])}</h4>{cut}{_table(df)}")
     its = ', '.join(f'{k}={v}' for k, v in res.interpretations.items())

@@ -40,6 +40,16 @@ def test_the_workbook_opens_on_the_bundled_figures_and_shows_what_allot_gives(wb
     assert 'up-mayor-2023' in wb.out['produced'].value
 
 
+def test_no_table_of_the_workbook_names_a_column_twice(wb):
+    "The W arrangement is by population: its key column is the population, shown once (it was twice, once unformatted)."
+    import re
+    html_ = wb.out['arrangements'].value
+    assert 'W (s.7(5)(1)(d)(iv))' in html_
+    for head in re.findall(r'<thead>(.*?)</thead>', html_, re.S):
+        names = re.findall(r'<th[^>]*>(.*?)</th>', head)
+        assert len(names) == len(set(names)), names
+
+
 def test_a_figure_typed_in_the_grid_recomputes_everything(wb):
     wb.grid.set('Jhansi', 'sc', 1000)
     df = load_bodies(CORPS).assign(sc=lambda d: d.sc.where(d.body != 'Jhansi', 1000))
