@@ -349,6 +349,9 @@ EDITED = {   # label: (the command that saves the result, the edit, what the ref
     'an allot result that says schema 1': ('allot', _set('schema_version', 1), 'says it is of schema_version 1'),
     'an allot result that says it is a check': ('allot', _set('provenance', 'command', 'check'), 'names no published list'),
     'an allot result that says it is an order': ('allot', _set('provenance', 'command', 'order'), 'parameter(s) date'),
+    'an allot result that says it is an explanation': ('allot', _set('provenance', 'command', 'explain'),
+                                                       "parameter(s) body of its 'explain' are missing or not of their kind "
+                                                       "(body: the body an explanation is of (explain --body))"),
     'a seats result that says it is a check': ('seats', _set('provenance', 'command', 'check'), 'counts seats inside bodies'),
     'a seats result that says it is an order': ('seats', lambda d: (_set('provenance', 'command', 'order')(d), _set(*P, 'date', '2023-05-04')(d)),
                                                 'counts seats inside bodies'),

@@ -55,7 +55,12 @@ def _unusable(p: dict) -> str | None:
     bad += ['sheet'] if 'sheet' in par and not isinstance(par['sheet'], str) else []
     if not isinstance(p.get('inputs', []), list) or not all(isinstance(i, dict) and isinstance(i.get('role'), str) and 'path' in i
                                                            for i in p.get('inputs', [])): bad.append('inputs')
-    if bad: return f"the parameter(s) {', '.join(bad)}"
+    if bad:                              # each named with what its command needs of it, so that an edit by hand is found
+        need = {'body': 'the body an explanation is of (explain --body)', 'elections': 'the number of elections (rotate -k)',
+                'date': "the order's date (order --date)", 'dates': 'the dates of the elections, each YYYY-MM-DD',
+                'renames': 'OLD → NEW names', 'sheet': "a sheet's name", 'inputs': 'the inputs, each with its role and path'}
+        return (f"the parameter(s) {', '.join(bad)} of its {p.get('command')!r} are missing or not of their kind ("
+                + '; '.join(f"{k}: {need.get(k, 'a date, YYYY-MM-DD')}" for k in bad) + ')')
     return _not_for(p['command'], s['id'], par, p.get('inputs', []))
 
 def _not_for(cmd: str, statute: str, par: dict, inputs: list) -> str | None:
