@@ -283,3 +283,22 @@ def test_help_loads_no_pandas():
     r = subprocess.run([sys.executable, '-X', 'importtime', '-c', 'from reservation_law.cli import run; run(["--help"])'],
                        capture_output=True, text=True)
     assert r.returncode == 0 and 'pandas' not in r.stderr
+
+
+def test_a_saved_previous_result_gives_the_date_of_its_election(workdir):
+    "A previous allotment saved with its election's date gives it: no 'date not given' warning, the assumption says whence."
+    from reservation_law.cli import run
+    import io
+    def cli(*a):
+        out, err = io.StringIO(), io.StringIO()
+        return run([str(x) for x in a], out, err), out.getvalue(), err.getvalue()
+    b = str(example_path('up_corporations_17_bc_illustrative.csv'))
+    assert cli('allot', 'up-mayor-2023', b, '--election-date', '2023-05-04', '-o', 'e1.json')[0] == 0
+    code, out, err = cli('allot', 'up-mayor-2023', b, '--previous', 'e1.json', '--election-date', '2028-05-04', '-o', 'e2.json')
+    assert code == 0 and "the previous election's date, 04 May 2023, is the one its saved result records" in out + err, (out, err)
+    assert 'since its date was not given' not in out + err
+    assert cli('verify', 'e2.json', b, '--previous', 'e1.json')[0] == 0
+    code, out, err = cli('allot', 'up-mayor-2023', b, '--previous', 'e1.json', '--previous-date', '2023-06-01', '--election-date', '2028-05-04')
+    assert code == 0 and 'saved result records' not in out + err and 'previous election held on 01 June 2023' in out + err, (out, err)
+    code, out, err = cli('allot', 'up-mayor-2023', b, '--previous', 'e1.json', '--election-date', '2023-05-01')
+    assert code == 2 and 'records its election on 04 May 2023, not before this election' in err, err

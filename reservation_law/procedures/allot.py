@@ -80,7 +80,16 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
     df = load_bodies(bodies, s.required_for(interpretations), sheet)   # the columns the reading in force uses
     prev = None if previous is None else load_previous(previous, s.codes, names=_CheckedNames(df['body'].tolist()), renames=renames)
     it = s.resolve(interpretations)
-    res = s(df, interpretations=it, previous=prev, previous_date=previous_date, election_date=election_date)
+    recorded = None                               # the previous election's date, as its own saved result records it
+    if previous_date is None and prev is not None and prev.attrs.get('election_date'):
+        recorded = date.fromisoformat(prev.attrs['election_date'])
+        if election_date is not None and recorded >= election_date:
+            raise InputError(f"the previous allotment records its election on {recorded:%d %B %Y}, not before this election "
+                             f"({election_date:%d %B %Y})", file=None if isinstance(previous, pd.DataFrame) else str(previous))
+    res = s(df, interpretations=it, previous=prev, previous_date=previous_date or recorded, election_date=election_date)
+    if recorded is not None:
+        res.assumptions.insert(0, f"the previous election's date, {recorded:%d %B %Y}, is the one its saved result records "
+                                  "(give --previous-date for another)")
     inputs = [_input('bodies', bodies, sheet or origin(df).sheet)] + ([_input('previous', previous)] if previous is not None else [])
     params = {'election_date': election_date and election_date.isoformat(), 'previous_date': previous_date and previous_date.isoformat(),
               'sheet': sheet or origin(df).sheet, 'renames': dict(renames or {})}
@@ -177,13 +186,15 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                   role: str = 'previous allotment',  # what the list is, for the messages ('published list' for `check`)
                  ) -> pd.DataFrame:  # columns `body`, `category`, checked and renamed; `attrs['record']` the previous result's record (from JSON, or a DataFrame's own `attrs['record']`), else None
     """The previous allotment, checked: trusted names, known codes, `renames` applied, every name one of `names`."""
-    record, file = None, None
+    record, file, held = None, None, None          # held: the date of the election the list is of, where its result records it
     if isinstance(src, pd.DataFrame):
-        df, lines, record = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record')
+        df, lines, record, held = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record'), src.attrs.get('election_date')
         check_record(record, what="the previous allotment's record (attrs['record']) is not as this tool keeps it")  # (JSON's: by from_json)
     elif Path(src).suffix.lower() == '.json':
         prev, file = from_json(Path(src)), str(src)
         df, lines, record = prev.table, list(range(1, len(prev.table) + 1)), prev.record
+        held = (prev.provenance.get('parameters') or {}).get('election_date')
+        if any('date not given, assumed' in str(a) for a in prev.assumptions): held = None   # a chain's assumed date: no record
     else: df, lines = read_table(src, sheet, role=role); file = str(src)
     own = file is not None and _own_output(Path(file), df)
     def column(col: str) -> str:
@@ -234,4 +245,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                                  + f"; {how}", file=file, row=r, column='body', body=b)
     out = pd.DataFrame({'body': bodies, 'category': cats})
     out.attrs['record'] = _rename_in(record, renames) if record and renames else record
+    if isinstance(held, str):
+        try: out.attrs['election_date'] = date.fromisoformat(held).isoformat()
+        except ValueError: pass                   # not a date: as if none were recorded
     return out
