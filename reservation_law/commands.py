@@ -145,22 +145,10 @@ def command_explain(args, stdout, stderr) -> int:
 
 # %% ../nbs/56_commands.ipynb #6757a67f
 def _claimed(text: str) -> tuple:
-    """--counts SC=27,BC=…,W=…,N=200 as ({group: count}, N or None); a clear usage error otherwise. A number is written in
-    the digits 0-9 (as a count in a file: not ² or ①, which Python's `isdigit` takes, nor １ or ३), at most 12 of them; an
-    empty item, or a group given twice, is refused rather than read one way."""
-    out, n, seen = {}, None, set()
-    for item in (x.strip() for x in text.split(',')):
-        k, _, v = item.partition('=')
-        k, v = k.strip().upper(), v.strip()
-        if not (v.isascii() and v.isdigit() and len(v) <= 12) or k not in ('SC', 'ST', 'BC', 'W', 'N'):
-            raise UsageError(f"--counts takes GROUP=NUMBER items (SC, ST, BC, W, N; a number in the digits 0-9, at most 12 "
-                             f"of them), separated by commas, not {item!r}")
-        if k in seen: raise UsageError(f"--counts gives {k} twice: give it once")
-        seen.add(k)
-        if k == 'N': n = int(v)
-        else: out[k] = int(v)
-    if not out: raise UsageError("--counts names no group (SC=…, ST=…, BC=…, W=…)")
-    return out, n
+    "--counts SC=27,BC=…,W=…,N=200 as ({group: count}, N or None) (`claimed_counts`); a clear usage error otherwise."
+    from reservation_law.procedures.counts import claimed_counts
+    try: return claimed_counts(text)
+    except ValueError as e: raise UsageError(str(e)) from None
 
 # %% ../nbs/56_commands.ipynb #c207cc12
 def command_rotate(args, stdout, stderr) -> int:

@@ -15,7 +15,7 @@ from .readings import MAYORS
 from .readings import _statute
 
 # %% auto #0
-__all__ = ['share_range', 'CountsCheck', 'check_counts']
+__all__ = ['share_range', 'CountsCheck', 'claimed_counts', 'check_counts']
 
 # %% ../../nbs/22d_counts.ipynb #c4a1f0e4
 def _rounding(s) -> tuple:
@@ -76,6 +76,25 @@ class CountsCheck:
                 'offices': self.n, 'bodies': self.bodies, 'population': self.population,
                 'rounding': self.rounding, 'consistent': self.consistent, 'groups': rows, 'notes': list(self.notes),
                 'caveat': CAVEAT}
+
+def claimed_counts(text: str) -> tuple:
+    """Published totals written as `SC=27,BC=54,W=67,N=200` (`check --counts`, and a saved check's parameter) as
+    ({group: count}, N or None), or `ValueError` saying why not. A number is written in the digits 0-9 (as a count in a
+    file: not ² or ①, which Python's `isdigit` takes, nor １ or ३), at most 12 of them; an empty item, or a group given
+    twice, is refused rather than read one way."""
+    out, n, seen = {}, None, set()
+    for item in (x.strip() for x in text.split(',')):
+        k, _, v = item.partition('=')
+        k, v = k.strip().upper(), v.strip()
+        if not (v.isascii() and v.isdigit() and len(v) <= 12) or k not in ('SC', 'ST', 'BC', 'W', 'N'):
+            raise ValueError(f"--counts takes GROUP=NUMBER items (SC, ST, BC, W, N; a number in the digits 0-9, at most 12 "
+                             f"of them), separated by commas, not {item!r}")
+        if k in seen: raise ValueError(f"--counts gives {k} twice: give it once")
+        seen.add(k)
+        if k == 'N': n = int(v)
+        else: out[k] = int(v)
+    if not out: raise ValueError("--counts names no group (SC=…, ST=…, BC=…, W=…)")
+    return out, n
 
 def check_counts(statute, bodies, claimed: dict, n: int | None = None, interpretations: dict | None = None,
                  sheet: str | None = None) -> CountsCheck:

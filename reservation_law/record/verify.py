@@ -200,9 +200,8 @@ def recompute(d: dict, bodies, previous=None, published=None, allotment=None, sh
         if cmd == 'seats': return seats(statute, bodies, sheet=sheet, **common)
         return allot(statute, bodies, previous=previous, previous_date=day('previous_date'), renames=params.get('renames'), sheet=sheet, **common)
     if cmd == 'check' and params.get('counts'):                                  # published totals (check --counts)
-        from reservation_law.procedures.counts import check_counts
-        from reservation_law.commands import _claimed
-        claimed, n = _claimed(params['counts'])
+        from reservation_law.procedures.counts import check_counts, claimed_counts
+        claimed, n = claimed_counts(params['counts'])
         return check_counts(statute, bodies, claimed, n, interpretations=it, sheet=sheet)
     if cmd == 'check':
         from reservation_law.procedures.check import check
