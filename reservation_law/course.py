@@ -8,7 +8,8 @@ import base64, html, io, re as _re
 from .pictures import HTMLBlock
 
 # %% auto #0
-__all__ = ['HEAD_WORDS', 'KEY_WORDS', 'HI', 'fmt_indian', 'handout_head', 'AnswerKey', 'to_indian', 'indian_frame', 'in_hindi']
+__all__ = ['HEAD_WORDS', 'TITLES_HI', 'KEY_WORDS', 'HI', 'fmt_indian', 'handout_head', 'AnswerKey', 'to_indian', 'indian_frame',
+           'in_hindi']
 
 # %% ../nbs/52_course.ipynb #4f3a446b
 def fmt_indian(n: int) -> str:
@@ -30,6 +31,12 @@ def _date(d, lang: str) -> str:
     if d is None: return 'not stated in the text received' if lang == 'en' else 'प्राप्त पाठ में नहीं दिया'
     return f"{d.day} {d.strftime('%B')} {d.year}" if lang == 'en' else f"{d.day}.{d.month:02d}.{d.year}"
 
+TITLES_HI = {   # the statutes a Hindi handout teaches, by their titles in Hindi (a translation to be checked, as the pages say)
+    'up-mayor-2023': 'महापौर के पद, उत्तर प्रदेश (2023 से लागू पाठ)',
+    'up-mayor-1994': 'महापौर के पद, उत्तर प्रदेश (1994 से 2023 तक लागू पाठ)',
+    'up-palika-parishads-2023': 'नगर पालिका परिषदों के अध्यक्ष के पद, उत्तर प्रदेश (2023)',
+    'up-nagar-panchayats-2023': 'नगर पंचायतों के अध्यक्ष के पद, उत्तर प्रदेश (2023)'}
+
 def handout_head(res, lang: str = 'en') -> HTMLBlock:
     "The head of a printed handout: the text `res` was computed under, from when it is in force, the readings, the version and commit."
     from reservation_law.core import registry
@@ -37,7 +44,8 @@ def handout_head(res, lang: str = 'en') -> HTMLBlock:
     p = res.provenance
     this, teaches, since, readings, by, commit = HEAD_WORDS[lang]
     its = ', '.join(f'{k}={v}' for k, v in res.interpretations.items()) or '—'
-    rows = [(teaches, f"{s.title} — {s.citation}"), (since, _date(s.in_force[0], lang)), (readings, its),
+    title = TITLES_HI.get(s.id, s.title) if lang == 'hi' else s.title          # the citation stays as the law cites it
+    rows = [(teaches, f"{title} — {s.citation}"), (since, _date(s.in_force[0], lang)), (readings, its),
             (by, f"reservation_law {p['version']}, commit {p['commit']}")]
     body = ''.join(f'<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>' for k, v in rows)
     return HTMLBlock(f'<table class="handout-head" lang="{lang}"><caption>{html.escape(this)}</caption><tbody>{body}</tbody></table>',

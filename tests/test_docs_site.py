@@ -700,6 +700,8 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
         assert 'चरण 1' in text and 'उत्तर' in text, hi
         assert en_tab.locator(f'main a[href="{hi}"]').count() >= 1, en
         assert (hi_tab.evaluate('document.documentElement.lang'), en_tab.evaluate('document.documentElement.lang')) == ('hi', 'en'), hi
+        head = hi_tab.locator('table.handout-head').first.inner_text()           # the text taught, named in Hindi
+        assert 'Offices of' not in head and ('महापौर के पद' in head or 'अध्यक्ष के पद' in head), head
     visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
     page.locator('#course-mayor-hi-step-1 ~ * details.answer > summary, section#course-mayor-hi-step-1 details.answer > summary').first.click()
     shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
