@@ -252,3 +252,13 @@ def test_the_table_is_council_seats_row_by_row(df, half, women):
     b0, fig0 = df.body[0], tuple(int(df[k][0]) for k in ('population', 'sc', 'st'))
     first = _council_seats(b0, fig0, it).steps
     assert list(res.steps)[:len(first)] == first
+
+
+@pytest.mark.parametrize('half', ['down', 'up'])
+def test_an_exact_half_of_one_seat_is_not_warned_the_proviso_gives_one_either_way(half):
+    "SC ½ of a seat: 0 or 1 by `half`, then 1 by the first proviso either way, so nothing to warn; 3/2 is 1 or 2: warned."
+    df = pd.DataFrame({'body': ['A', 'B'], 'population': [20_010, 20_010], 'sc': [435, 1_305], 'st': [2_000, 2_000]})
+    res = seats('municipal-council', df, interpretations={'half': half})
+    said = [w for w in res.warnings if w.kind == 'interpretation' and w.clause == '(2)']
+    assert [(w.bodies, 'the exact share 3/2' in w.message) for w in said] == [(('B',), True)], [str(w) for w in res.warnings]
+    assert res.table.set_index('body').loc['A', 'SC total'] == 1

@@ -1,11 +1,13 @@
 "Seats in a U.P. corporation, s.7(1), (3), (4): properties over random inputs."
 from fractions import Fraction
 import math
+import pandas as pd
+import pytest
 from itertools import islice
 from hypothesis import given, settings, HealthCheck, strategies as st
 from strategies import bodies as bodies_st
 import reservation_law as rl
-from reservation_law.statutes.up_corporation_wards import CODES, corporation_seats
+from reservation_law.statutes.up_corporation_wards import CODES, corporation_seats, up_corporation_wards
 
 MANY = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -58,3 +60,18 @@ def test_half_interpretation_changes_only_exact_halves():
     res = rl.seats('up-corporation-wards', df)
     assert res.table.loc[0, ['SC', 'SC-W']].sum() == 4 and any("rounded down (interpretation half='down')" in w.message for w in res.warnings)
     assert rl.seats('up-corporation-wards', df, interpretations={'half': 'up'}).table.loc[0, ['SC', 'SC-W']].sum() == 5
+
+
+@pytest.mark.parametrize('half', ['down', 'up'])
+def test_an_exact_half_is_warned_only_where_the_other_reading_gives_another_count(half):
+    "BC 27/2 of 50 seats: the cap of 27 % is 13 either way, so `half` changes nothing and nothing is warned; 25/2 is warned."
+    df = pd.DataFrame([('D', 1000, 100, 0, 270, 50), ('E', 1000, 100, 0, 250, 50)],
+                      columns=['body', 'population', 'sc', 'st', 'bc', 'seats'])
+    res = up_corporation_wards(df, {'half': half})
+    said = {b for w in res.warnings if w.kind == 'interpretation' for b in w.bodies}
+    assert said == {'E'}, [str(w) for w in res.warnings]
+    assert res.table.set_index('body').loc['D', ['BC', 'BC-W']].sum() == 13
+    for body in ('D', 'E'):                                        # the column-wise statute and the one-by-one law agree
+        row = df[df.body == body].iloc[0]
+        _, _, ws = corporation_seats(body, *(int(row[c]) for c in ('seats', 'population', 'sc', 'st', 'bc')), half)
+        assert (body in said) == any(w.kind == 'interpretation' for w in ws)

@@ -121,7 +121,7 @@ def _sc_st(body: str, n: int, population: int, sc: int, st: int, half: str, appl
     p_sc, p_st = proportional_seats(n, sc, population, half), proportional_seats(n, st, population, half)
     warns = [LegalWarning('interpretation', '(2)', f"{g} seats: the exact share {c.exact} is a whole number and a half; "
                           f"'as nearly as may be' is silent and it was rounded {half} (interpretation half={half!r})")
-             for g, c in (('SC', p_sc), ('ST', p_st)) if c.exact.denominator == 2]
+             for g, c in (('SC', p_sc), ('ST', p_st)) if c.exact.denominator == 2 and c.exact > Fraction(1, 2)]   # ½: 1 seat either way (first proviso)
     c_sc, c_st, w = fit_sc_st(at_least_one(p_sc), at_least_one(p_st), n)
     warns += [w] if w else []
     for g, pop_g in (('SC', sc), ('ST', st)):

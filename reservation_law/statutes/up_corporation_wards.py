@@ -55,8 +55,11 @@ def corporation_seats(body: str, seats: int, population: int, sc: int, st: int, 
             steps.append(Step('s.7(6)', f"{code} seats: 0 (the Article 334 period is over)", body))
     g['BC'] = bc_seats(seats, bc, population, half)
     steps.append(Step('s.7(1)', f"BC seats: {g['BC'].explain()}", body))
+    other = 'up' if half == 'down' else 'down'                  # an exact half is warned only where the other reading differs
+    alt = {'SC': lambda: group_seats(seats, sc, population, other).value, 'ST': lambda: group_seats(seats, st, population, other).value,
+           'BC': lambda: bc_seats(seats, bc, population, other).value}
     for code, c in g.items():
-        if c.rule == 'nearest' and c.exact.denominator == 2 and 'limited' not in c.reason:
+        if c.rule == 'nearest' and c.exact.denominator == 2 and alt[code]() != c.value:
             warns.append(LegalWarning('interpretation', 's.7(1)', f"{code} seats: the exact share {c.exact} is a whole number and a "
                                       f"half; the text is silent and it was rounded {half} (interpretation half={half!r})", (body,)))
     total_g = g['SC'].value + g['ST'].value + g['BC'].value
@@ -99,7 +102,7 @@ def seat_columns(seats, population, sc, st, bc, half: str = 'down', sc_st: bool 
                                   else ((zero, zero != 0), (zero, zero != 0)))
     g_bc, h_bc = _nearest(seats * bc, population, half)
     bound = 27 * seats // 100                                           # first proviso, rounded down
-    h_bc &= g_bc <= bound                                               # a limited count is no exact-half question
+    h_bc &= g_bc + (half == 'down') <= bound                            # where the cap gives both readings the same count: no question
     g_bc = np.minimum(g_bc, bound)
     w = {c: (g + 2) // 3 for c, g in (('SC', g_sc), ('ST', g_st), ('BC', g_bc))}   # (3): ⌈k/3⌉
     general = np.maximum(0, (seats + 2) // 3 - (w['SC'] + w['ST'] + w['BC']))     # (4)
