@@ -75,3 +75,14 @@ def test_an_exact_half_is_warned_only_where_the_other_reading_gives_another_coun
         row = df[df.body == body].iloc[0]
         _, _, ws = corporation_seats(body, *(int(row[c]) for c in ('seats', 'population', 'sc', 'st', 'bc')), half)
         assert (body in said) == any(w.kind == 'interpretation' for w in ws)
+
+
+@pytest.mark.parametrize('seats, want', [(0, 'seats is zero')])
+def test_a_corporation_without_seats_is_refused(seats, want):
+    """The seats a corporation's wards are counted from must be some: else the row is named. (More seats than people is
+    absurd but not ambiguous: the arithmetic is the text's, and the properties draw such tables for its edges.)"""
+    from reservation_law.core.bodies import load_bodies, InputError
+    df = pd.DataFrame([('A', 1000, 100, 0, 200, 60), ('B', 1000, 100, 0, 200, seats)],
+                      columns=['body', 'population', 'sc', 'st', 'bc', 'seats'])
+    with pytest.raises(InputError, match=want) as e: load_bodies(df, ('population', 'sc', 'st', 'bc', 'seats'))
+    assert (e.value.row, e.value.column) == (3, 'seats')

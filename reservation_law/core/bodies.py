@@ -823,6 +823,9 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     if 'women' in df.columns:
         w = counts['women']
         first(w > pop, 'women', lambda i: f"women {int(w[i]):,} is more than the population {int(pop[i]):,}")
+    if 'seats' in required and 'seats' in counts:          # the seats a statute counts inside each body (the wards')
+        s = counts['seats']
+        first(s == 0, 'seats', lambda i: "seats is zero: a body has at least one seat filled by direct election")
     _long_text(df, rows, file, names)
     out = df.reset_index(drop=True)
     out.attrs['origin'] = Origin(file, tuple(rows), sheet)  # where each row came from, for errors found later by a statute
