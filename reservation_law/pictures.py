@@ -239,13 +239,14 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
     cols = min(ncols, len(dn)); nrows = -(-len(dn) // cols)
     fig, axes = plt.subplots(nrows, cols, figsize=(cols * side * 0.82 + 0.3, nrows * rows * 0.62 + 1.5), squeeze=False)
     for ax in axes.flat: ax.set_axis_off()
+    labels_drawn = []
     for ax, d in zip(axes.flat, dn):
         names = sorted(bodies.loc[bodies['division'] == d, 'body'], key=lambda b: (-prop[b], b))
         _tiles(ax, [(i % side, -(i // side)) for i in range(len(names))], 0.96, 0.9, [COLOURS[cat[b]] for b in names], '#555555', 0.6)
         for i, b in enumerate(names):
             x, y, c = i % side, i // side, cat[b]
-            short = b if len(b) <= 11 else b[:10] + '…'
-            ax.text(x + 0.48, -y + 0.45, f"{short}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
+            t = ax.text(x + 0.48, -y + 0.45, f"{b}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
+            labels_drawn.append((ax, t, b, c, x))
         ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-rows + 0.85, 1.0)
         ax.set_title(f"{d} ({len(names)})", fontsize=10)
     codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
@@ -254,7 +255,18 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
                loc='lower center', ncol=min(3, len(used)), fontsize=LABEL_PT, frameon=False)
     if title: fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * math.ceil(len(used) / 3), 1, 0.95))
+    renderer = fig.canvas.get_renderer()       # each name fitted to its tile, once the panels are laid out
+    for ax, t, b, c, x in labels_drawn: _fit_label(t, b, c, *ax.transData.transform([(x, 0), (x + 0.96, 0)])[:, 0], renderer)
     return fig
+
+def _fit_label(t, name: str, code: str, left: float, right: float, renderer) -> None:
+    "A tile's label (`name` above `code`) with the name shortened, ending in …, until it lies within the tile (display x)."
+    s = name
+    while True:
+        e = t.get_window_extent(renderer)
+        if (e.x0 >= left and e.x1 <= right) or len(s) <= 1: return
+        s = s[:-1].rstrip()
+        t.set_text(f"{s}…\n{code}")
 
 # %% ../nbs/28_pictures.ipynb #7759b682
 def plot_chains(panels: list, labels: list, title: str = '', order=None, mark_label: str = 'conflict (see the warnings)'):

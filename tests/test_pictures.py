@@ -49,6 +49,13 @@ def _checked(x):
                 faces += [face for x0, y0, w, h, face in boxes if x0 <= x <= x0 + w and y0 <= y <= y0 + h]
             for face in faces:
                 if face in tiles: assert P.contrast(colour, face) >= 4.5, (t.get_text(), colour, face)
+            if t.get_transform() == ax.transData:          # a label on a tile stays inside it (a long name ran past its edges)
+                x, y = t.get_position()
+                for x0, y0, w, h, face in boxes:
+                    if x0 <= x <= x0 + w and y0 <= y <= y0 + h:
+                        (l, _), (r, _) = ax.transData.transform([(x0, y0), (x0 + w, y0)])
+                        e = t.get_window_extent(fig.canvas.get_renderer())
+                        assert l - 0.5 <= e.x0 and e.x1 <= r + 0.5, (t.get_text(), e.x0, e.x1, l, r)
     plt.close(fig)
     return fig
 
