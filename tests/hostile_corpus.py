@@ -872,6 +872,10 @@ for label, name in {'Total': 'Total', 'TOTAL:': 'TOTAL:', 'कुल': 'कु�
 add(f'xlsx/{M}/a totals row', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': Table(b.header, b.rows + (('Total',) + tuple(str(sum(int(r[j]) for r in b.rows)) for j in range(1, len(b.header))),)).xlsx()},
     Refused('bodies.xlsx', line(len(b.rows)), 'body', ('totals',)), M)
+# a number cell whose XML holds what no number is (`2O0`, a letter O): named by its row and column, not "cannot be read"
+add(f'xlsx/{M}/a number cell holding 2O0 in its XML', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)<v>[0-9]+</v>', r'\1<v>2O0</v>'),)),))},
+    Refused('bodies.xlsx', 5, 'sc', ('cell ' + sc_col + '5', '2O0')), M)
 # stale formula values, a formula without a saved value, boolean and date cells as names
 formula = Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)(<v>)', r'\1<f>1+1</f>\2'),)),))
 add(f'xlsx/{M}/a formula whose value may be stale (fullCalcOnLoad)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': formula},

@@ -377,6 +377,10 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
     raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(map(repr, titles))}) and it is not said which "
                      f"to read: {how}", file=name)
 
+class _BadCell(Exception):
+    "A cell of a sheet that openpyxl cannot parse (a number cell holding `2O0`): its reference (`C3`) and the error."
+    def __init__(self, ref: str, error: Exception): super().__init__(ref, error); self.ref, self.error, self.rows = ref, error, []
+
 def _cells(ws) -> tuple:
     """Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: [(row, [cell
     dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter, or made 0 high or 0 wide).
@@ -384,7 +388,8 @@ def _cells(ws) -> tuple:
     from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG
     class Parser(WorkSheetParser):
         def parse_cell(self, element):
-            c = super().parse_cell(element)
+            try: c = super().parse_cell(element)
+            except Exception as e: raise _BadCell(element.get('r') or '', e) from None   # its place, for the message
             c['formula'] = element.find(FORMULA_TAG) is not None
             c['percent'] = c.get('style_id') in percent
             c['format'] = formats.get(c.get('style_id'))
@@ -394,7 +399,10 @@ def _cells(ws) -> tuple:
     with ws._get_source() as src:
         p = Parser(src, ws._shared_strings, data_only=True, epoch=wb.epoch, date_formats=wb._date_formats,
                    timedelta_formats=wb._timedelta_formats)
-        rows = list(p.parse())
+        rows = []
+        try:
+            for r in p.parse(): rows.append(r)
+        except _BadCell as e: e.rows = rows; raise                # the rows before it: the header, to name its column
     def zero(v):
         try: return v is not None and float(v) == 0
         except ValueError: return False
@@ -493,6 +501,15 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
                     if c['format'] and not c['percent'] and isinstance(c['value'], (int, float, str)):   # (a date: said below)
                         shown[(r, c['column'])] = c['format']; cell_at[(r, c['column'])] = c
                 if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
+        except _BadCell as e:
+            from openpyxl.utils import column_index_from_string
+            m = re.fullmatch(r'([A-Z]{1,3})([0-9]+)', e.ref)
+            head = next(({c['column']: c['value'] for c in cells} for _, cells in e.rows if any(c['value'] is not None for c in cells)), {})
+            col = head.get(column_index_from_string(m.group(1))) if m else None
+            raise InputError(f"cell {e.ref or '(no reference)'} of sheet {ws.title!r} cannot be read: the workbook's XML holds a "
+                             f"value its type cannot hold ({printable(e.error)}); type the value in the cell again, or save the "
+                             "sheet as CSV", file=name, row=int(m.group(2)) if m else None,
+                             column=printable(col) if col is not None and m and int(m.group(2)) > 1 else None) from None
         except Exception as e: raise InputError(f"sheet {ws.title!r} cannot be read ({type(e).__name__}: {printable(e)})", file=name) from None
     finally: wb.close()
     if not rows: raise InputError(f"sheet {ws.title!r} is empty", file=name)
