@@ -146,6 +146,28 @@ def test_json_previous_carries_its_record(workdir):
     assert renamed.attrs['record'] == {'rotation': {'last': 'Agra City'}} and 'Agra City' in set(renamed.body)
 
 
+# A record edited after it was saved: its names are the bodies of its own table, or the previous result is refused (exit
+# 2, the file and the field named), never read as another body or warned past.
+@pytest.mark.parametrize('field, name, says', [
+    (('W', 'owed'), 'Nowhere', 'not a body of its allotment'),             # no body at all
+    (('SC', 'start'), 'Atlantis', 'not a body of its allotment'),          # a field the next walk does not read
+    (('BC', 'end'), 'agra', "could be 'Agra'"),                           # case
+    (('BC', 'end'), 'Agr\u0430', "could be 'Agra'"),                      # a Cyrillic а
+    (('W', 'passed'), 'Agra\u200b', 'invisible character'),
+    (('W', 'passed'), '=HYPERLINK("x")', 'formula')])
+def test_a_previous_record_naming_no_body_of_its_table_is_refused(workdir, field, name, says):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'e1.json')[0] == 0
+    assert cli('allot', 'up-mayor-2023', CORP, '--previous', 'e1.json', '-o', 'e2.json')[0] == 0
+    d = json.loads(Path('e2.json').read_text(encoding='utf-8'))
+    walk = d['record']['rotation']['walks'][field[0]]
+    walk[field[1]] = [*walk[field[1]], name] if isinstance(walk[field[1]], list) else name
+    Path('e2x.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, out, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'e2x.json', '-o', 'e3.json')
+    assert code == 2 and 'e2x.json' in err and f"'walks' → '{field[0]}' → '{field[1]}'" in err and says in err, err
+    assert 'Traceback' not in err and not Path('e3.json').exists()
+    assert cli('allot', 'up-mayor-2023', CORP, '--previous', 'e2.json', '-o', 'e3.json')[0] == 0     # as saved: read
+
+
 def test_xlsx_sheets_text_cells_and_identical_bytes(workdir):
     for n in ('a', 'b'): assert cli('allot', 'up-mayor-2023', CORP, '-o', f'{n}.xlsx')[0] == 0
     assert sha256_file('a.xlsx') == sha256_file('b.xlsx')

@@ -146,6 +146,44 @@ def _closest(name: str, names: list) -> list:
     return same + [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in same]
 
 # %% ../../nbs/20_allot.ipynb #5a4bcabd
+def _record_names(record) -> list:
+    "Every body name a result's record holds, with where: [(the field's path, name)] (the fields of `RECORD_FIELDS`)."
+    rec, out = (record or {}).get('rotation') or {}, []
+    for key in ('walk_start', 'last_women', 'next_start'):
+        if isinstance(rec.get(key), str): out.append((['rotation', key], rec[key]))
+    for key in ('fallback', 'round'):
+        for g, ns in (rec.get(key) or {}).items(): out += [(['rotation', key, g], n) for n in ns or ()]
+    out += [(['rotation', 'earlier'], n) for n in rec.get('earlier') or {}]
+    for code, w in (rec.get('walks') or {}).items():
+        out += [(['rotation', 'walks', code, k], w[k]) for k in ('start', 'end') if isinstance(w.get(k), str)]
+        out += [(['rotation', 'walks', code, k], n) for k in ('passed', 'owed') for n in w.get(k) or ()]
+    return out
+
+def _check_record_names(record, previous: list, known: list, file) -> None:
+    """Every name a previous result's record holds (where each walk started, ended, whom it passed and owes) is a body of
+    that result's own table (`previous`, renamed as asked): the tool writes no other. A name that is not is refused,
+    never guessed at: one that could be a body (`known`, this input's) by case, Unicode form, an invisible character or
+    a look-alike letter is a question; one that names no body is a record edited since it was saved."""
+    have = set(previous)
+    odd = [(p, n) for p, n in _record_names(record) if n not in have]
+    if not odd: return
+    from ..core.bodies import look_key
+    keys, looks = {name_key(k): k for k in known}, {look_key(k): k for k in known}
+    for path, n in odd:
+        where = ' → '.join(map(repr, ['record', *path]))
+        head = f"the previous result's record holds {n!r} ({where})"
+        try: c = clean_name(n, 'that name')
+        except ValueError as e: raise InputError(f"{head}, and {e}: a record this tool wrote holds only its bodies' names",
+                                                 file=file) from None
+        same = keys.get(name_key(c)) or looks.get(look_key(c))
+        if same is not None:
+            raise InputError(f"{head}, which is not a body of its allotment but could be {same!r} (they differ by case, Unicode "
+                             "form, an invisible character or a look-alike letter): a record this tool wrote holds its bodies' "
+                             "names as they are; give the result file as it was saved", file=file)
+        raise InputError(f"{head}, which is not a body of its allotment: a record this tool wrote names only the bodies of its "
+                         "own table, so this one was edited since it was saved (or comes from another result); give the "
+                         "result file as it was saved", file=file)
+
 class _CheckedNames(list):
     "Body names as `load_bodies` checked them (trusted, none two ways of writing one name), for `load_previous` to rely on."
 
@@ -245,6 +283,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                                  + f"; {how}", file=file, row=r, column='body', body=b)
     out = pd.DataFrame({'body': bodies, 'category': cats})
     out.attrs['record'] = _rename_in(record, renames) if record and renames else record
+    _check_record_names(out.attrs['record'], bodies, list(names) if names is not None else bodies, file)
     if isinstance(held, str):
         try: out.attrs['election_date'] = date.fromisoformat(held).isoformat()
         except ValueError: pass                   # not a date: as if none were recorded
