@@ -852,11 +852,23 @@ TOTALS = frozenset(f'{w}{p}' for w in ('Total', 'TOTAL', 'total', 'Totals', 'TOT
                                      'Sum', 'SUM', 'कुल', 'योग', 'कुल योग', 'महायोग') for p in ('', ':'))   # the names a totals row has
 MAX_CELL = 32_767            # characters: Excel's limit for a cell (a longer text would be cut in an .xlsx output)
 
+_CONTROL = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]')   # C0 but tab and line breaks, DEL, C1
+
 def _long_text(df, rows, file, names) -> None:
-    "Refuse a text cell of a column passed through to the output that is longer than an Excel cell holds."
+    """Refuse a text cell of a column passed through to the output that is longer than an Excel cell holds, or that holds
+    a control character (but a tab or a line break): written out, an escape sequence would redraw the terminal that shows
+    the CSV, and a workbook would show the cell otherwise than its text."""
     for col in df.columns:
         if col in COUNT_COLUMNS or col in TEXT_COLUMNS or df[col].dtype != object: continue
-        lens = [len(v) if type(v) is str else 0 for v in df[col].tolist()]
+        values = df[col].tolist()
+        if _CONTROL.search('\n'.join(v for v in values if type(v) is str)):          # all at once; then the first row
+            i = next(i for i, v in enumerate(values) if type(v) is str and _CONTROL.search(v))
+            c = _CONTROL.search(values[i]).group()
+            raise InputError(f"a text with a control character (U+{ord(c):04X}{', ' + unicodedata.name(c) if unicodedata.name(c, '') else ''}) "
+                             "in a column passed through to the output: it would be written out as it is (on a terminal, an "
+                             "escape sequence acts); remove it, or leave the column out", file=file, row=rows[i],
+                             column=printable(col), body=names[i])
+        lens = [len(v) if type(v) is str else 0 for v in values]
         if lens and max(lens) > MAX_CELL:
             i = lens.index(max(lens))
             raise InputError(f"a text of {lens[i]:,} characters, more than the {MAX_CELL:,} an Excel cell holds (it would be cut "
