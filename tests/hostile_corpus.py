@@ -943,7 +943,12 @@ for s in STATUTES:
     add(f'names/{s}/Latin and Devanagari in one name (allowed)', 'names', cmd(s),
         {'bodies.csv': t.set(0, 'body', first + ' (आगरा)').csv()}, same_csv(s, t.set(0, 'body', first + ' (आगरा)')), s)
 add(f'names/{M}/Devanagari: ओ and अ + ा + े (one look, two spellings)', 'names', cmd(M),
-    {'bodies.csv': b.set(0, 'body', 'ओबरा').set(1, 'body', 'अाेबरा').csv()}, Refused('bodies.csv', line(1), 'body', ('look alike',)), M)
+    {'bodies.csv': b.set(0, 'body', 'ओबरा').set(1, 'body', 'अाेबरा').csv()}, Refused('bodies.csv', line(1), 'body', ('says not to use', 'type आ')), M)
+# a vowel letter spelled as Unicode says not to (Table 12-1): it looks like the letter, and another file may have the letter
+for label, name, letter in (('ओ as अ + ो', 'अोबरा', 'ओ'), ('ऊ as उ + ु', 'उुंचाहार', 'ऊ'), ('ई as र + ् + इ', 'र्इसानगर', 'ई'),
+                            ('ऐ as ए + े', 'एेरा', 'ऐ')):
+    add(f'names/{M}/Devanagari: {label}, alone', 'names', cmd(M), {'bodies.csv': b.set(3, 'body', name).csv()},
+        Refused('bodies.csv', line(3), 'body', ('says not to use', f'type {letter}')), M)
 add(f'names/{M}/a name in Cyrillic and Latin, alone', 'names', cmd(M),
     {'bodies.csv': b.set(4, 'body', 'K\u0430npur Dehat').csv()}, Refused('bodies.csv', line(4), 'body', ('Cyrillic',)), M)
 for s in DIVISIONS:

@@ -72,6 +72,25 @@ def _bad_char(s: str) -> str | None:
         return f"contains an invisible character (U+{ord(m.group()):04X} {unicodedata.name(m.group(), '')})"
     return None
 
+# Devanagari vowel letters not to be spelled as another vowel letter and a vowel sign (or as र् + इ): each such spelling
+# looks like the letter and is not it, so two spellings of one name could be two names. The Unicode Standard, ch. 12,
+# Table 12-1 (Devanagari), as DoNotEmit.txt lists it; and a vowel sign on आ, which draws as on अ (Microsoft's list of
+# invalid Indic clusters, as HarfBuzz's vowel constraints use it). {spelling: the letter it looks like}
+_DO_NOT_USE = {'\u0905\u093e': '\u0906', '\u0905\u0945': '\u0972', '\u0905\u0946': '\u0904', '\u0905\u0949': '\u0911',
+               '\u0905\u094a': '\u0912', '\u0905\u094b': '\u0913', '\u0905\u094c': '\u0914', '\u0905\u093a': '\u0973',
+               '\u0905\u093b': '\u0974', '\u0905\u094f': '\u0975', '\u0905\u0956': '\u0976', '\u0905\u0957': '\u0977',
+               '\u0906\u093a': '\u0974', '\u0906\u0945': '\u0911', '\u0906\u0946': '\u0912', '\u0906\u0947': '\u0913',
+               '\u0906\u0948': '\u0914', '\u0909\u0941': '\u090a', '\u090f\u0945': '\u090d', '\u090f\u0946': '\u090e',
+               '\u090f\u0947': '\u0910', '\u0930\u094d\u0907': '\u0908'}
+_DO_NOT_USE_RE = re.compile('|'.join(_DO_NOT_USE))
+
+def _not_to_use(s: str) -> str | None:
+    "Why `s` cannot be a name because it spells a Devanagari vowel letter as Unicode says not to, or None."
+    if not (m := _DO_NOT_USE_RE.search(s)): return None
+    seq, letter = m.group(), _DO_NOT_USE[m.group()]
+    return (f"writes {letter} as {' + '.join(seq)} ({' '.join(f'U+{ord(c):04X}' for c in seq)}), a spelling the Unicode "
+            f"Standard says not to use: it looks like {letter} (U+{ord(letter):04X}) and is not it; type {letter}")
+
 def clean_name(value, what: str = 'body name') -> str:
     "A name cell as trusted text (NFC, trimmed), or `ValueError` saying why it cannot be a name."
     if value is None or (isinstance(value, float) and value != value): return ''
@@ -85,6 +104,7 @@ def clean_name(value, what: str = 'body name') -> str:
     if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
     if (not s.isprintable() or not s.isascii() and _IGNORABLE.search(s)) and (why := _bad_char(s.strip(' \t'))):
         raise ValueError(f"{what} {why}")   # even at either end
+    if not s.isascii() and (why := _not_to_use(s)): raise ValueError(f"{what} {s.strip()!r} {why}")
     s = s.strip()
     if s.startswith(FORMULA_START):
         raise ValueError(f"{what} {s!r} begins with {s[0]!r}: a spreadsheet would read it as a formula; "
