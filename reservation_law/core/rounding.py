@@ -10,7 +10,7 @@ import math
 
 # %% auto #0
 __all__ = ['RULES', 'BOUNDARY_POINTS', 'fmt_int', 'fmt_fraction', 'Count', 'round_half_down', 'round_half_up', 'ceil_remainder',
-           'floor_bound', 'cap', 'nearest', 'boundary_table']
+           'floor_bound', 'cap', 'nearest', 'nearest_columns', 'boundary_table']
 
 # %% ../../nbs/00_rounding.ipynb #ea6a350d
 def fmt_int(n: int) -> str:
@@ -107,6 +107,15 @@ def nearest(x, clause: str = 'as nearly as may be', expr: str = '', half: str = 
         return Count(v, x, 'nearest', clause, expr, f'exactly half: the text is silent, rounded {half} (interpretation half={half!r})')
     if r > Fraction(1, 2): return Count(q + 1, x, 'nearest', clause, expr, f'remainder {fmt_fraction(r)}: nearest is {q + 1}')
     return Count(q, x, 'nearest', clause, expr, f'remainder {fmt_fraction(r)}: nearest is {q}')
+
+def nearest_columns(num, den, half: str = 'up') -> tuple:
+    """`nearest` of num/den on whole columns at once (NumPy int64 arrays, exact; or ints): the values, and where the share
+    was an exact half (rounded `half`). The statutes that count many bodies at once use it, and derive one by one, with
+    `nearest`, each body whose share was a half."""
+    if half not in ('up', 'down'): raise ValueError(f"half must be 'up' or 'down', not {half!r}")
+    q, r = divmod(num, den)
+    exact_half = 2 * r == den
+    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
 
 # %% ../../nbs/00_rounding.ipynb #26ecb1b7
 RULES = {'round_half_down': round_half_down, 'round_half_up': round_half_up,

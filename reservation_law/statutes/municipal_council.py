@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
-from ..core.rounding import Count, nearest, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
+from ..core.rounding import Count, nearest, nearest_columns, floor_bound, ceil_remainder, cap, fmt_int, fmt_fraction
 from ..core.bodies import InputError, parse_count, origin
 from ..core.arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Result
 from ..core.registry import Interpretation, Statute, register, ARTICLE_334, ARTICLE_334_EXPIRY, sc_st_in_period
@@ -320,12 +320,6 @@ def _merge(warnings) -> list:
         else: out[key][1].update(dict.fromkeys(w.bodies))
     return [w if tuple(bs) == w.bodies else replace(w, bodies=tuple(bs)) for w, bs in out.values()]
 
-def _nearest(num, den, half: str) -> tuple:
-    "`nearest` on whole columns (int64, exact): num/den to the nearest whole number, an exact half `half`; and where it was a half."
-    q, r = np.divmod(num, den)
-    exact_half = 2 * r == den
-    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
-
 def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
     """What decides a council's seats and the words of its warnings beyond its own figures, on whole columns: (serial, SC
     and ST as (2) rounds them, before its first proviso raises a 0 to 1, whether SC or ST is zero or an exact half; an exact
@@ -337,7 +331,7 @@ def _signatures(pop, sc, st, it: dict, ok: bool) -> tuple:
     serial[pop >= top] = 0
     n = np.array([0] + [k for *_, k in TABLE])[serial]
     if ok:
-        (r_sc, h_sc), (r_st, h_st) = _nearest(n * sc, pop, it['half']), _nearest(n * st, pop, it['half'])
+        (r_sc, h_sc), (r_st, h_st) = nearest_columns(n * sc, pop, it['half']), nearest_columns(n * st, pop, it['half'])
     else:
         r_sc = r_st = np.zeros(len(pop), dtype='int64'); h_sc = h_st = r_sc != 0
     c_sc, c_st = (np.maximum(r_sc, 1), np.maximum(r_st, 1)) if ok else (r_sc, r_st)     # the first proviso

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 from ..core.lazy import np, pd   # numpy and pandas, imported on first use (see lazy)
-from ..core.rounding import Count, nearest, ceil_remainder, floor_bound, cap, fmt_int
+from ..core.rounding import Count, nearest, nearest_columns, ceil_remainder, floor_bound, cap, fmt_int
 from ..core.arrangement import LegalWarning, Step, Steps, Result
 from ..core.registry import Interpretation, Statute, register, ARTICLE_334, sc_st_in_period, UP_ACT_12_OF_1994
 
@@ -88,19 +88,13 @@ CODES = ['SC', 'SC-W', 'ST', 'ST-W', 'BC', 'BC-W', 'W', 'UR']
 FLOOR = ("s.7(3), (4): 'not less than one-third' is counted as the least whole number not less than one-third, the fewest "
          "seats the text allows (the text sets a floor; the rules it leaves the rest to are not in our texts)")
 
-def _nearest(num, den, half: str) -> tuple:
-    "`nearest` on whole columns: num/den to the nearest whole number, an exact half `half`; and where it was an exact half."
-    q, r = np.divmod(num, den)
-    exact_half = 2 * r == den
-    return q + ((2 * r > den) | (exact_half & (half == 'up'))), exact_half
-
 def seat_columns(seats, population, sc, st, bc, half: str = 'down', sc_st: bool = True) -> tuple:
     """`corporation_seats` on whole columns at once (int64, exact): the exclusive counts, and the rows whose derivation
     carries a warning (an exact half, more seats reserved than there are, SC + ST + BC above half), which are then derived one by one."""
     zero = np.zeros(len(seats), dtype='int64')
-    (g_sc, h_sc), (g_st, h_st) = ((_nearest(seats * x, population, half) for x in (sc, st)) if sc_st
+    (g_sc, h_sc), (g_st, h_st) = ((nearest_columns(seats * x, population, half) for x in (sc, st)) if sc_st
                                   else ((zero, zero != 0), (zero, zero != 0)))
-    g_bc, h_bc = _nearest(seats * bc, population, half)
+    g_bc, h_bc = nearest_columns(seats * bc, population, half)
     bound = 27 * seats // 100                                           # first proviso, rounded down
     h_bc &= g_bc + (half == 'down') <= bound                            # where the cap gives both readings the same count: no question
     g_bc = np.minimum(g_bc, bound)
