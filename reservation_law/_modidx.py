@@ -1392,4 +1392,7 @@ d = { 'settings': { 'branch': 'main',
                                           'reservation_law.workbook.reading_menus': ( 'workbook_widgets.html#reading_menus',
                                                                                       'reservation_law/workbook.py'),
                                           'reservation_law.workbook.result_html': ( 'workbook_widgets.html#result_html',
-                                                                                    'reservation_law/workbook.py')}}}
+                                                                                    'reservation_law/workbook.py'),
+                                          'reservation_law.workbook.say': ('workbook_widgets.html#say', 'reservation_law/workbook.py'),
+                                          'reservation_law.workbook.say_html': ( 'workbook_widgets.html#say_html',
+                                                                                 'reservation_law/workbook.py')}}}

@@ -13,7 +13,8 @@ from .procedures.allot import allot
 from .core.bodies import InputError, load_bodies, example_path
 
 # %% auto #0
-__all__ = ['allot_statutes', 'reading_menus', 'read_pasted', 'read_upload', 'Grid', 'result_html', 'Workbook']
+__all__ = ['COLUMNS_HI', 'WORDS', 'allot_statutes', 'reading_menus', 'read_pasted', 'read_upload', 'Grid', 'result_html', 'say',
+           'say_html', 'Workbook']
 
 # %% ../nbs/51_workbook_widgets.ipynb #55e18fb3
 def allot_statutes() -> list:
@@ -39,6 +40,10 @@ def read_upload(name: str, content: bytes) -> pd.DataFrame:
     if name.lower().endswith(('.xlsx', '.xlsm')): return pd.read_excel(io.BytesIO(content), dtype=str).fillna('')
     return pd.read_csv(io.BytesIO(content), dtype=str, keep_default_na=False)
 
+# A column's name in Hindi, under the name the table needs (which stays as typed: a pasted or loaded table names it so)
+COLUMNS_HI = {'body': 'निकाय', 'population': 'जनसंख्या', 'sc': 'अनुसूचित जाति', 'st': 'अनुसूचित जनजाति', 'bc': 'पिछड़ा वर्ग',
+              'division': 'मण्डल', 'women': 'महिलाएँ', 'seats': 'स्थान (वार्ड)'}
+
 class Grid:
     "An editable table: a text box per cell, `frame()` the table as text, `load(df)` to replace it; `on_change(f)` is called on every edit."
     def __init__(self, df: pd.DataFrame, columns: list):
@@ -52,7 +57,8 @@ class Grid:
                       for row in rows]
         for row in self.cells:
             for t in row: t.observe(self._changed, names='value')
-        head = W.HBox([W.HTML(f'<b>{html.escape(c)}</b>', layout=W.Layout(width='9em' if j else '13em')) for j, c in enumerate(self.columns)])
+        head = W.HBox([W.HTML(f'<b>{html.escape(c)}</b>' + (f'<br><small lang="hi">{COLUMNS_HI[c]}</small>' if c in COLUMNS_HI else ''),
+                              layout=W.Layout(width='9em' if j else '13em')) for j, c in enumerate(self.columns)])
         self.box.children = [head] + [W.HBox(row) for row in self.cells]
         self._changed()
 
@@ -114,9 +120,37 @@ def result_html(res, pictures: bool = True) -> dict:
             'arrangements': ''.join(arrs) or '<p>No arrangement.</p>',
             'picture': _picture(res) if pictures else '',
             'derivation': derivation(res, 'workbook', first=100)._repr_html_(),
-            'warnings': ('<ul>' + ''.join(f'<li>{html.escape(str(w))}</li>' for w in res.warnings) + '</ul>') if res.warnings else '<p>No warnings.</p>'}
+            'warnings': ('<ul>' + ''.join(f'<li>{html.escape(str(w))}</li>' for w in res.warnings) + '</ul>') if res.warnings else say_html('no_warnings', 'p')}
 
 # %% ../nbs/51_workbook_widgets.ipynb #fa1fbcd6
+# The workbook's words, Hindi first and English after (the glossary's terms: निकाय, क्रम, सीमा, निर्वचन, चेतावनी, चरण):
+# a trainer who teaches in Hindi and an official who reads English work on the same page. {key: (Hindi, English)}
+WORDS = {'figures': ('1. आँकड़े', 'The figures'),
+         'how': ('तालिका में लिखें, एक्सेल से कॉपी की गई तालिका चिपकाएँ, या फ़ाइल लोड करें।',
+                 'Type in the table, paste a table copied from Excel, or load a file.'),
+         'statute': ('2. अधिनियम और निर्वचन', 'The statute and the readings'),
+         'result': ('3. परिणाम', 'The result'), 'counts': ('प्रत्येक श्रेणी के पद', 'Counts'), 'list': ('सूची', 'The list'),
+         'arrangements': ('क्रम, प्रत्येक अपनी सीमा के साथ', 'The arrangements, each with its cut-off'),
+         'warnings': ('चेतावनियाँ', 'Warnings'), 'derivation': ('गणना, चरण-दर-चरण', 'The derivation, step by step'),
+         'save': ('4. सहेजें', 'Save'), 'paste': ('चिपकाए गए आँकड़े लें', 'use the pasted figures'),
+         'add': ('निकाय जोड़ें', 'add a body'), 'load': ('CSV या एक्सेल फ़ाइल', 'load CSV or Excel'),
+         'save_button': ('सहेजें', 'save JSON, Excel, HTML'), 'statute_menu': ('अधिनियम', 'statute'),
+         'paste_here': ('यहाँ तालिका चिपकाएँ (एक्सेल से कॉपी की गई, या CSV), पहली पंक्ति में स्तंभों के नाम',
+                        'paste a table here (copied from Excel, or CSV), its first line the column names'),
+         'computed': ('निकाय; गणना हो गई।', 'bodies; computed.'), 'nothing': ('कोई गणना नहीं हुई', 'nothing computed'),
+         'no_save': ('सहेजने को कुछ नहीं: आँकड़ों में त्रुटि है।', 'Nothing to save: the figures have an error.'),
+         'saved': ('सहेजा गया', 'Saved in'), 'no_warnings': ('कोई चेतावनी नहीं।', 'No warnings.')}
+
+def say(key: str, sep: str = ' · ') -> str:
+    "A word of the workbook as plain text (a button's, a box's): the Hindi, then the English."
+    hi, en = WORDS[key]
+    return f'{hi}{sep}{en}'
+
+def say_html(key: str, tag: str = 'span') -> str:
+    "A word of the workbook as HTML: the Hindi marked as Hindi (`lang`, for the font and a screen reader), then the English."
+    hi, en = WORDS[key]
+    return f'<{tag}><span lang="hi">{html.escape(hi)}</span> · <span lang="en">{html.escape(en)}</span></{tag}>'
+
 def _font_style() -> str:
     """The shipped Devanagari font for the workbook's widgets, as data in a `<style>`: a name typed or loaded in Hindi is
     drawn in it (the boxes, the tables, the derivation), on a machine with no Devanagari font of its own too, and with no
@@ -135,16 +169,16 @@ class Workbook:
                  pictures: bool = True):
         self.folder, self.pictures, self.result, self.error, self._quiet = Path(folder), pictures, None, '', True
         self.statute = W.Dropdown(options=[(f"{s.id}: {s.title}", s.id) for s in allot_statutes()], value=statute,
-                                  description='statute', style={'description_width': '9em'}, layout=W.Layout(width='95%'))
+                                  description=say('statute_menu', ' / '), style={'description_width': '9em'}, layout=W.Layout(width='95%'))
         self.readings_box = W.VBox()
         df = bodies if isinstance(bodies, pd.DataFrame) else pd.read_csv(bodies or example_path('up_corporations_17_bc_illustrative.csv'), dtype=str)
         self.grid = Grid(df, self._columns(df))
-        self.paste = W.Textarea(placeholder='paste a table here (copied from Excel, or CSV), its first line the column names',
-                                layout=W.Layout(width='95%', height='6em'))
-        self.use_paste = W.Button(description='use the pasted figures')
-        self.upload = W.FileUpload(accept='.csv,.xlsx', multiple=False, description='load CSV or Excel')
-        self.add = W.Button(description='add a body')
-        self.save = W.Button(description='save JSON, Excel, HTML', button_style='primary')
+        self.paste = W.Textarea(placeholder=say('paste_here', ' / '), layout=W.Layout(width='95%', height='6em'))
+        wide = lambda: W.Layout(width='auto', align_self='flex-start')   # a button as wide as its two languages' words
+        self.use_paste = W.Button(description=say('paste'), layout=wide())
+        self.upload = W.FileUpload(accept='.csv,.xlsx', multiple=False, description=say('load'), layout=wide())
+        self.add = W.Button(description=say('add'), layout=wide())
+        self.save = W.Button(description=say('save_button'), button_style='primary', layout=wide())
         self.out = {k: W.HTML() for k in ('status', 'produced', 'counts', 'list', 'arrangements', 'picture', 'derivation', 'warnings', 'saved')}
         self._menus()
         self.statute.observe(self._statute_changed, names='value')
@@ -189,7 +223,7 @@ class Workbook:
 
     def _fail(self, line: str):
         self.result, self.error = None, line
-        self.out['status'].value = f'<p class="workbook-error" style="color:#8a1c1c"><b>{html.escape(line)}</b> (nothing computed)</p>'
+        self.out['status'].value = f'<p class="workbook-error" style="color:#8a1c1c"><b>{html.escape(line)}</b> ({say_html("nothing")})</p>'
         for k in ('produced', 'counts', 'list', 'arrangements', 'picture', 'derivation', 'warnings'): self.out[k].value = ''
 
     def interpretations(self) -> dict: return {k: m.value for k, m in self.menus.items()}
@@ -209,14 +243,16 @@ class Workbook:
         # sent, so a page showing that line shows the result it names (never the last run's table under this run's readings)
         for k, v in pieces.items():
             if k != 'produced': self.out[k].value = v
-        self.out['status'].value = f'<p class="workbook-ok">{len(bodies)} bodies; computed.</p>'
+        hi, en = WORDS['computed']
+        self.out['status'].value = (f'<p class="workbook-ok"><span lang="hi">{len(bodies)} {hi}</span> · '
+                                    f'<span lang="en">{len(bodies)} {en}</span></p>')
         self.out['produced'].value = pieces['produced']
         return res
 
     def save_outputs(self, *_) -> list:
         "Write the last result as JSON, Excel and HTML into `folder` (as `reservation-law allot -o` writes them); links to them."
         if self.result is None:
-            self.out['saved'].value = '<p>Nothing to save: the figures have an error.</p>'
+            self.out['saved'].value = say_html('no_save', 'p')
             return []
         from reservation_law.record.safe_write import render
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -228,15 +264,15 @@ class Workbook:
             p.write_bytes(data)
             paths.append(p)
             links.append(f'<a download="{p.name}" href="data:{mime};base64,{base64.b64encode(data).decode()}">{p.name}</a>')
-        self.out['saved'].value = f"<p>Saved in {html.escape(str(self.folder.resolve()))}: " + ', '.join(links) + '</p>'
+        self.out['saved'].value = f"<p>{say_html('saved')} {html.escape(str(self.folder.resolve()))}: " + ', '.join(links) + '</p>'
         return paths
 
     def static_html(self) -> str:
         "The last run as one piece of HTML (what the docs site shows of the workbook: no kernel there)."
         o = {k: w.value for k, w in self.out.items()}
-        return ('<div class="workbook-static">' + o['status'] + o['produced'] + '<h4>Counts</h4>' + o['counts'] + '<h4>The list</h4>' + o['list']
-                + '<h4>The arrangements, each with its cut-off</h4>' + o['arrangements'] + o['picture'] + '<h4>Warnings</h4>' + o['warnings']
-                + '<details class="derivation-more"><summary>the derivation, step by step</summary>' + o['derivation'] + '</details></div>')
+        return ('<div class="workbook-static">' + o['status'] + o['produced'] + say_html('counts', 'h4') + o['counts'] + say_html('list', 'h4')
+                + o['list'] + say_html('arrangements', 'h4') + o['arrangements'] + o['picture'] + say_html('warnings', 'h4') + o['warnings']
+                + '<details class="derivation-more">' + say_html('derivation', 'summary') + o['derivation'] + '</details></div>')
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         "Live (JupyterLab, Voilà): the widgets; elsewhere (the docs site, a static render): the last run as HTML."
@@ -248,12 +284,11 @@ class Workbook:
 
     def _layout(self):
         o = self.out
-        sec = lambda title, *ws: W.VBox([W.HTML(f'<h3>{html.escape(title)}</h3>'), *ws])
+        sec = lambda key, *ws: W.VBox([W.HTML(say_html(key, 'h3')), *ws])
+        h4 = lambda key: W.HTML(say_html(key, 'h4'))
         return W.VBox([W.HTML(_font_style()),
-            sec('1. The figures', W.HTML('<p>Type in the table, paste a table copied from Excel, or load a file.</p>'),
-                self.grid.box, W.HBox([self.add, self.upload]), self.paste, self.use_paste),
-            sec('2. The statute and the readings', self.statute, self.readings_box),
-            sec('3. The result', o['status'], o['produced'], W.HTML('<h4>Counts</h4>'), o['counts'], W.HTML('<h4>The list</h4>'), o['list'],
-                W.HTML('<h4>The arrangements, each with its cut-off</h4>'), o['arrangements'], o['picture'],
-                W.HTML('<h4>Warnings</h4>'), o['warnings'], W.HTML('<h4>The derivation, step by step</h4>'), o['derivation']),
-            sec('4. Save', self.save, o['saved'])])
+            sec('figures', W.HTML(say_html('how', 'p')), self.grid.box, W.HBox([self.add, self.upload]), self.paste, self.use_paste),
+            sec('statute', self.statute, self.readings_box),
+            sec('result', o['status'], o['produced'], h4('counts'), o['counts'], h4('list'), o['list'],
+                h4('arrangements'), o['arrangements'], o['picture'], h4('warnings'), o['warnings'], h4('derivation'), o['derivation']),
+            sec('save', self.save, o['saved'])])

@@ -175,6 +175,11 @@ def test_the_served_workbook_loads_figures_changes_a_reading_and_shows_what_allo
         text = page.locator('body').inner_text()
         assert 'from reservation_law' not in text and 'Workbook()' not in text                     # a page with no code
         assert page.locator('.jp-CodeMirrorEditor, .cm-content').count() == 0
+        from reservation_law.workbook import WORDS
+        for key in ('figures', 'statute', 'result', 'save', 'paste', 'add'):   # every heading and button in Hindi and in English
+            assert all(w in text for w in WORDS[key]), (key, WORDS[key])
+        cut = page.eval_on_selector_all('button', 'bs => bs.filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)')
+        assert not cut, f'buttons whose words are cut off: {cut}'
         table = lambda: [tuple(r) for r in page.eval_on_selector_all('table.allotment tbody tr',
                                                                       'rs => rs.map(r => [...r.cells].slice(0, 2).map(c => c.innerText))')]
         # load figures: the 17 corporations with Jhansi's SC changed, pasted as from Excel
@@ -195,6 +200,11 @@ def test_the_served_workbook_loads_figures_changes_a_reading_and_shows_what_allo
         from reservation_law.core.fonts import FAMILY
         fonts = used_fonts(page, '#hindi-name')
         assert fonts and all(f == FAMILY and custom for f, custom, _ in fonts), fonts   # (this machine has no Devanagari font)
+        page.evaluate('() => { document.querySelector("h3 span[lang=hi]").id = "hindi-heading"; }')
+        fonts = used_fonts(page, '#hindi-heading')                 # the workbook's own Hindi words, too ("1. " in the page's font)
+        words = page.locator('#hindi-heading').inner_text()
+        other = sum(1 for c in words if not '\u0900' <= c <= '\u097f')
+        assert any(f == FAMILY and custom for f, custom, _ in fonts) and sum(n for f, _, n in fonts if f != FAMILY) <= other, (words, fonts)
         # change a reading in its menu
         from reservation_law.workbook import reading_menus
         label = next(l for l, v in reading_menus('up-mayor-2023')['percentage'].options if v == 'state-share')
