@@ -551,8 +551,25 @@ def main():
     if r.returncode: sys.exit(r.returncode)
     for page in sorted(OUT.glob('*_hi.html')):   # a Hindi page says so (Sphinx gives every page the site's language):
         text = page.read_text(encoding='utf-8')  # a screen reader's voice, a browser's fonts and hyphenation follow it
-        page.write_text(text.replace('<html lang="en"', '<html lang="hi"', 1), encoding='utf-8')
+        text = text.replace('<html lang="en"', '<html lang="hi"', 1)
+        for en, hi in CHROME_HI:                 # and the theme's own words around the page are in Hindi too
+            text = text.replace(en, hi)
+        page.write_text(text, encoding='utf-8')
     print(f"docs: {len(names)} pages built in {time.time() - t0:.1f} s → {OUT / 'index.html'}")
+
+
+# The theme's words on a Hindi page (pydata-sphinx-theme has no Hindi of its own; Sphinx gives a whole site one
+# language): (the HTML as the theme writes it, the same in Hindi). The glossary's terms; the other pages' titles in the
+# navigation stay as those pages have them.
+CHROME_HI = (('>Skip to main content</a>', '>मुख्य सामग्री पर जाएँ</a>'),
+             ('</i>Back to top</button>', '</i>ऊपर जाएँ</button>'),
+             ('<span class="search-button__default-text">Search</span>', '<span class="search-button__default-text">खोजें</span>'),
+             ('title="Search" aria-label="Search"', 'title="खोजें" aria-label="खोजें"'),
+             ('placeholder="Search..."', 'placeholder="खोजें..."'), ('aria-label="Search..."', 'aria-label="खोजें..."'),
+             ('<h2> Contents </h2>', '<h2> इस पृष्ठ पर </h2>'), ('</i> Contents', '</i> इस पृष्ठ पर'),
+             ('<p class="prev-next-subtitle">previous</p>', '<p class="prev-next-subtitle">पिछला</p>'),
+             ('<p class="prev-next-subtitle">next</p>', '<p class="prev-next-subtitle">अगला</p>'),
+             ('title="previous page"', 'title="पिछला पृष्ठ"'), ('title="next page"', 'title="अगला पृष्ठ"'))
 
 
 if __name__ == '__main__':

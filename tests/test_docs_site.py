@@ -1,6 +1,6 @@
 """The built docs site in a real browser (Debian's chromium via playwright): anchors resolve, search finds a clause,
 and no page requests anything off the machine. Build the site first: `python docs/build.py` (make test does)."""
-import functools, http.server, shutil, threading
+import functools, http.server, shutil, sys, threading
 from pathlib import Path
 import pytest
 from conftest import ROOT, in_ci, used_fonts, MARK_HINDI, SETTLED, CHROMIUM_ARGS, visit
@@ -685,6 +685,19 @@ def test_the_order_and_the_check_report_carry_their_own_font(page):
         fonts = _hindi_font(page)
         assert _in_shipped_font(fonts), f'{name}: {fonts}'
     assert page.offsite == []
+
+
+def test_the_theme_s_words_on_a_hindi_page_are_hindi():
+    "Each of the theme's words that docs/build.py puts in Hindi is on an English page as the theme writes it (so the Hindi is not a no-op), and on no Hindi page."
+    sys.path.insert(0, str(ROOT / 'docs'))
+    try: from build import CHROME_HI
+    finally: sys.path.remove(str(ROOT / 'docs'))
+    en = _html('course_mayors.html')
+    for old, new in CHROME_HI:
+        assert old in en, f'the theme no longer writes {old!r}: its Hindi would not be put in'
+        for name in HINDI_COURSE:
+            hi = _html(name)
+            assert old not in hi and new in hi, (name, old)
 
 
 def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_indian_way(loaded, page, site):
