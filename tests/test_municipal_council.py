@@ -12,7 +12,7 @@ from reservation_law.procedures.allot import seats
 from reservation_law.core.arrangement import KARNATAKA_CODES
 from reservation_law.core.bodies import InputError, load_bodies
 from reservation_law.cli import run
-from reservation_law.statutes.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, council_seats, councillors,
+from reservation_law.statutes.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, BC_SPLIT, council_seats, councillors,
                                                EXAMPLE, municipal_council)
 from reservation_law.core.bodies import example_path
 
@@ -33,8 +33,8 @@ def test_registered_with_the_shared_interpretations():
     s = registry.get('municipal-council')
     assert s is MUNICIPAL_COUNCIL and s.kind == 'seats' and s.required == ('population', 'sc', 'st')
     assert s.text == ('municipal-councils-constitution.txt',)
-    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women']
-    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate'}
+    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women', 'bc-split']
+    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate', 'bc-split': 'nearest'}
     a334 = s.interpretations[2]
     assert (list(a334.options), a334.default) == (list(registry.ARTICLE_334.options), registry.ARTICLE_334.default)
     assert 'Article 243T(5)' in a334.options['as-enacted'] and 'the text as it stands' not in a334.options['as-enacted']  # no clause of its own
@@ -47,7 +47,8 @@ def councils(draw):
     population = draw(st.integers(20_000, 2_99_999))
     sc = draw(st.one_of(st.integers(0, population), st.integers(0, population // 5)))
     st_ = draw(st.one_of(st.integers(0, population - sc), st.integers(0, (population - sc) // 10)))
-    it = {'half': draw(st.sampled_from(list(HALF.options))), 'women': draw(st.sampled_from(list(WOMEN.options)))}
+    it = {'half': draw(st.sampled_from(list(HALF.options))), 'women': draw(st.sampled_from(list(WOMEN.options))),
+          'bc-split': draw(st.sampled_from(list(BC_SPLIT.options)))}   # (bc-women=together: its own tests; (4) per category here)
     return population, sc, st_, it
 
 
@@ -80,7 +81,9 @@ def _check_bc_a_and_bc_b_make_up_bc(case):
     p, sc, st_, it, c = case
     k = c.codes
     assert k['BC-A'] + k['BC-A-W'] + k['BC-B'] + k['BC-B-W'] == c.totals['BC']
-    assert c.totals['BC-A'] >= c.totals['BC-B']
+    q, r = divmod(4 * c.totals['BC'], 5)                # (3), first proviso: 80 % as bc-split rounds it, in whole numbers here
+    want = {'nearest': q + (2 * r > 5), 'floor': q, 'ceil': q + (r > 0)}[it.get('bc-split', 'nearest')]
+    assert (c.totals['BC-A'], c.totals['BC-B']) == (want, c.totals['BC'] - want)
 
 
 def _check_women_not_more_than_half_of_each_category(case):
@@ -228,16 +231,16 @@ _SEATS = {}     # council_seats of each name, figures and reading met so far: th
 
 
 def _council_seats(name, fig, it):
-    key = (name, fig, it['half'], it['women'])
+    key = (name, fig, it['half'], it['women'], it['bc-split'])
     if key not in _SEATS: _SEATS[key] = council_seats(name, *fig, it)
     return _SEATS[key]
 
 
 @settings(max_examples=2000, deadline=None)
-@given(council_tables(), st.sampled_from(list(HALF.options)), st.sampled_from(list(WOMEN.options)))
-def test_the_table_is_council_seats_row_by_row(df, half, women):
+@given(council_tables(), st.sampled_from(list(HALF.options)), st.sampled_from(list(WOMEN.options)), st.sampled_from(list(BC_SPLIT.options)))
+def test_the_table_is_council_seats_row_by_row(df, half, women, split):
     "The statute shares one derivation among councils of the same signature: each row must still be council_seats'."
-    it = {'half': half, 'women': women}
+    it = {'half': half, 'women': women, 'bc-split': split}
     res = municipal_council(df, it)
     named = {}
     for w in res.warnings:

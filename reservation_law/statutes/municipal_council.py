@@ -14,10 +14,11 @@ from ..core.arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Resul
 from ..core.registry import Interpretation, Statute, register, ARTICLE_334, ARTICLE_334_EXPIRY, sc_st_in_period
 
 # %% auto #0
-__all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'WOMEN', 'GROUP_LABEL', 'ARTICLE_334_243T',
-           'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership', 'proportional_seats', 'at_least_one',
-           'fit_sc_st', 'backward_classes', 'bc_categories', 'bc_within_half', 'women_seats', 'bc_women_together',
-           'CouncilSeats', 'council_seats', 'member_columns', 'municipal_council']
+__all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'BC_SPLIT', 'WOMEN', 'GROUP_LABEL',
+           'ARTICLE_334_243T', 'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership',
+           'proportional_seats', 'at_least_one', 'fit_sc_st', 'backward_classes', 'bc_eighty', 'bc_categories',
+           'bc_within_half', 'women_seats', 'bc_women_together', 'CouncilSeats', 'council_seats', 'member_columns',
+           'municipal_council']
 
 # %% ../../nbs/14_municipal_council.ipynb #43ce5f89
 TEXT = 'municipal-councils-constitution.txt'
@@ -137,9 +138,27 @@ def backward_classes(seats: int, half: str = 'up') -> Count:
     return nearest(Fraction(seats, 3), '(3)', expr=f'one-third of {seats}', half=half)
 
 # %% ../../nbs/14_municipal_council.ipynb #b730144b
-def bc_categories(bc: int) -> tuple:
-    "(3), first proviso: category A the nearest whole number to 80 % of the BC seats, category B the remaining seats."
-    a = nearest(Fraction(4 * bc, 5), '(3), first proviso', expr=f'80 % of {bc}')
+BC_SPLIT = Interpretation('bc-split', '(3), first proviso',
+    "The first proviso to (3) gives category A 'eighty per cent' of the BC seats and category B 'the remaining twenty per "
+    "cent', with no rounding phrase: where 80 % of the BC seats is not a whole number, how many go to category A?",
+    {'nearest': "the nearest whole number to 80 %, the proviso read with the 'as nearly as may be' of (3); category B "
+                "the remaining seats",
+     'floor': 'the largest whole number not above 80 %: category A never more than eighty per cent; category B the '
+              'remaining seats, at least twenty per cent',
+     'ceil': 'the least whole number not below 80 %: category B, the remaining seats, never more than twenty per cent'},
+    'nearest')
+_SPLIT_RULE = {'nearest': nearest, 'floor': floor_bound, 'ceil': ceil_remainder}
+
+def bc_eighty(k: int, split: str = 'nearest', clause: str = '(3), first proviso', expr: str = '') -> Count:
+    "Category A's part of `k` seats, 80 % of them rounded as `split` reads the proviso (`BC_SPLIT`); the reading named where it decided."
+    if split not in BC_SPLIT.options: raise ValueError(f"bc-split must be one of {', '.join(BC_SPLIT.options)}, not {split!r}")
+    x = Fraction(4 * k, 5)
+    a = _SPLIT_RULE[split](x, clause, expr=expr or f'80 % of {k}')
+    return a if x.denominator == 1 else replace(a, reason=f'{a.reason} (interpretation bc-split={split!r})')
+
+def bc_categories(bc: int, split: str = 'nearest') -> tuple:
+    "(3), first proviso: category A 80 % of the BC seats as `split` rounds it (`BC_SPLIT`), category B the remaining seats."
+    a = bc_eighty(bc, split)
     b = Count(bc - a.value, Fraction(bc - a.value), 'remainder', '(3), first proviso', f'{bc} − {a.value}',
               f'the remaining seats (20 % of {bc} is {fmt_fraction(Fraction(bc, 5))})')
     return a, b
@@ -161,18 +180,24 @@ def bc_within_half(bc: Count, seats: int, sc: int, st: int) -> tuple:
         'SC + ST + BC exceeds fifty per cent and the text conflicts with itself')
 
 # %% ../../nbs/14_municipal_council.ipynb #83926adb
-def _bc(body: str, n: int, n_sc: int, n_st: int, half: str) -> tuple:
+def _bc(body: str, n: int, n_sc: int, n_st: int, half: str, split: str = 'nearest') -> tuple:
     """(3), its third proviso and its first for one council: the BC seats within fifty per cent, split into categories A
     and B. Returns (BC, A, B as `Count`s, steps, warnings)."""
     c_bc, w = bc_within_half(backward_classes(n, half), n, n_sc, n_st)
     warns, steps = [w] if w else [], [Step(c_bc.clause, f'BC: {c_bc.explain()}', body)]
-    a, b = bc_categories(c_bc.value)
+    a, b = bc_categories(c_bc.value, split)
     if c_bc.value:
         steps.append(Step('(3), first proviso', f'BC-A: {a.explain()}; BC-B: {b.explain()}', body))
         if not b.value:
+            why = ('is nearer to no seat than to one' if split == 'nearest' else
+                   f'is less than one seat, and category A takes the least whole number not below 80 % (bc-split={split!r})')
             warns.append(LegalWarning('bound', '(3), first proviso',
-                f'with {_seats(c_bc.value, "BC")}, twenty per cent ({fmt_fraction(Fraction(c_bc.value, 5))}) is nearer to no seat '
-                'than to one: category B gets none, category A all'))
+                f'with {_seats(c_bc.value, "BC")}, twenty per cent ({fmt_fraction(Fraction(c_bc.value, 5))}) {why}: category B '
+                'gets none, category A all'))
+        if not a.value:                    # bc-split=floor, one BC seat: eighty per cent of it is less than one seat
+            warns.append(LegalWarning('bound', '(3), first proviso',
+                f'with {_seats(c_bc.value, "BC")}, eighty per cent ({fmt_fraction(a.exact)}) is less than one seat, and category A '
+                f'takes the largest whole number not above it (bc-split={split!r}): category A gets none, category B all'))
     return c_bc, a, b, steps, warns
 
 # %% ../../nbs/14_municipal_council.ipynb #a538a839
@@ -228,13 +253,14 @@ BC_WOMEN = Interpretation('bc-women', '(4); (3), first proviso',
     {'separate': "categories A and B are each a category for (4): women's seats counted in each (as the seat matrix "
                  "lists BC-A, BC-A-W, BC-B, BC-B-W)",
      'together': "the Backward Classes are one category for (4): its women's seats counted on the BC total, then split "
-                 "80 : 20 like the seats (category A the nearest whole number to 80 %, within each category's seats)"},
+                 "80 : 20 like the seats (category A's part rounded as bc-split reads eighty per cent, within each "
+                 "category's seats)"},
     'separate')
 
-def bc_women_together(a: int, b: int, option: str = 'half-243T') -> dict:
-    "`bc-women=together`: women's seats counted on the a + b BC seats under `women`, then split 80 : 20 between A and B."
+def bc_women_together(a: int, b: int, option: str = 'half-243T', split: str = 'nearest') -> dict:
+    "`bc-women=together`: women's seats counted on the a + b BC seats under `women`, then split 80 : 20 between A and B (`split`: `BC_SPLIT`)."
     total, _ = women_seats(a + b, 'BC-A', option)
-    wa = min(a, nearest(Fraction(4 * total.value, 5), '(3), first proviso').value)
+    wa = min(a, bc_eighty(total.value, split).value)
     wb = min(b, total.value - wa); wa = min(a, total.value - wb)
     how = f"{total.expr} BC seats (A and B together: bc-women=together) → {total.value}, split 80 : 20"
     return {'BC-A': Count(wa, Fraction(4 * total.value, 5), 'nearest', '(4); (3), first proviso', how, f'category A {wa}'),
@@ -245,7 +271,8 @@ def _women(body: str, n: int, totals: dict, it: dict) -> tuple:
     """(4) for each category of one council (`bc-women`: BC-A and BC-B apart or together), then the women in all against
     Article 243T(3)'s one-third. Returns (the exclusive counts in KARNATAKA_CODES order, women in all, steps, warnings)."""
     codes, steps, warns = {}, [], []
-    bc_w = bc_women_together(totals['BC-A'], totals['BC-B'], it['women']) if it.get('bc-women') == 'together' else None
+    bc_w = (bc_women_together(totals['BC-A'], totals['BC-B'], it['women'], it.get('bc-split', BC_SPLIT.default))
+            if it.get('bc-women') == 'together' else None)
     for g in GROUPS:
         k = totals[g]
         wc, w = women_seats(k, g, it['women']) if bc_w is None or g not in bc_w else (bc_w[g], None)
@@ -278,10 +305,11 @@ class CouncilSeats:
 def council_seats(body: str, population: int, sc: int, st: int, interpretations: dict | None = None,
                   sc_st_apply: bool = True) -> CouncilSeats:
     "Sub-sections (1)(a), (2), (3) and (4) for one council; `ValueError` if the population is outside the table."
-    it = {'half': HALF.default, 'women': WOMEN.default, 'bc-women': BC_WOMEN.default, **(interpretations or {})}
+    it = {'half': HALF.default, 'women': WOMEN.default, 'bc-women': BC_WOMEN.default, 'bc-split': BC_SPLIT.default,
+          **(interpretations or {})}
     serial, n, step = _serial(body, population)                        # (1)(a)
     n_sc, n_st, steps, warns = _sc_st(body, n, population, sc, st, it['half'], sc_st_apply)   # (2) and its provisos
-    c_bc, a, b, s, w = _bc(body, n, n_sc, n_st, it['half'])               # (3) and its provisos
+    c_bc, a, b, s, w = _bc(body, n, n_sc, n_st, it['half'], it['bc-split'])   # (3) and its provisos
     totals = {'SC': n_sc, 'ST': n_st, 'BC-A': a.value, 'BC-B': b.value, 'UR': n - n_sc - n_st - c_bc.value}
     codes, women, s2, w2 = _women(body, n, totals, it)                  # (4); Art. 243T(3)
     totals.update({'BC': c_bc.value, 'women': women, 'seats': n})
@@ -425,7 +453,7 @@ MUNICIPAL_COUNCIL = register(Statute(
     id='municipal-council', title='Seats in a municipal council (Karnataka, probably)',
     citation='"Constitution of municipal councils" (probably Karnataka Municipalities Act, 1964, s.11)',
     kind='seats', text=(TEXT,), in_force=(None, None),
-    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN),
+    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN, BC_SPLIT),
     required=('population', 'sc', 'st'), func=municipal_council, codes=tuple(KARNATAKA_CODES),
     notes='one row per council: seats from the table of (1)(a), then SC, ST, BC-A, BC-B and women; '
           'optional columns nominated, mps_mlas, mps_mlcs give the total membership; the Act is not named in the text'))
