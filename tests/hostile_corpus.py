@@ -913,11 +913,15 @@ add(f'csv/{M}/a pass-through text of 32,767 characters', 'csv', cmd(M),
     replace(same_csv(M, b.add_column('note', ['x' * 32_767 if i == 3 else 'ok' for i in range(len(b.rows))])), columns=('body', 'category')), M)
 # a control character in a pass-through text: an escape sequence would act on the terminal the CSV is printed to; a tab
 # and a line break (a cell of two lines, Alt+Enter in Excel) are text
-for label, raw in {'ESC [2J (clear the screen)': '\x1b[2Jok', 'BEL': 'ok\x07', 'C1 CSI U+009B': '\x9b31mok', 'DEL': 'o\x7fk'}.items():
+for label, raw in {'ESC [2J (clear the screen)': '\x1b[2Jok', 'BEL': 'ok\x07', 'C1 CSI U+009B': '\x9b31mok', 'DEL': 'o\x7fk',
+                   'a lone CR, then a formula (a new row to a CSV reader)': "ok\r=cmd|' /C calc'!A0", 'CR LF': 'two\r\nlines'}.items():
     add(f'csv/{M}/a pass-through text with {label}', 'csv', cmd(M),
         {'bodies.csv': b.add_column('note', [raw if i == 4 else 'ok' for i in range(len(b.rows))]).csv()},
         Refused('bodies.csv', line(4), 'note', ('control character',)), M)
 two_lines = b.add_column('note', ['two\nlines\tand a tab' if i == 4 else 'ok' for i in range(len(b.rows))])
+add(f'xlsx/{M}/a pass-through cell holding _x000D_ (a CR, decoded as Excel does)', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': b.add_column('note', ["ok_x000D_=1+1" if i == 4 else 'ok' for i in range(len(b.rows))]).xlsx()},
+    Refused('bodies.xlsx', line(4), 'note', ('control character', 'U+000D')), M)
 add(f'csv/{M}/a pass-through text of two lines and a tab (allowed)', 'csv', cmd(M), {'bodies.csv': two_lines.csv()},
     replace(same_csv(M, two_lines), columns=('body', 'category')), M)
 # look-alike names (UTS #39): a second row of the same figures under a name with a Cyrillic or Greek letter, or an invisible one

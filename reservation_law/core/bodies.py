@@ -872,12 +872,13 @@ TOTALS = frozenset(f'{w}{p}' for w in ('Total', 'TOTAL', 'total', 'Totals', 'TOT
                                      'Sum', 'SUM', 'कुल', 'योग', 'कुल योग', 'महायोग') for p in ('', ':'))   # the names a totals row has
 MAX_CELL = 32_767            # characters: Excel's limit for a cell (a longer text would be cut in an .xlsx output)
 
-_CONTROL = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]')   # C0 but tab and line breaks, DEL, C1
+_CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f]')   # C0 but tab and line feed (a cell's line break), DEL, C1
 
 def _long_text(df, rows, file, names) -> None:
     """Refuse a text cell of a column passed through to the output that is longer than an Excel cell holds, or that holds
-    a control character (but a tab or a line break): written out, an escape sequence would redraw the terminal that shows
-    the CSV, and a workbook would show the cell otherwise than its text."""
+    a control character (but a tab or a line feed, a cell's line break): written out, an escape sequence would redraw the
+    terminal that shows the CSV, a workbook would show the cell otherwise than its text, and a carriage return would end
+    the CSV's row for a reader (Python's csv module, a spreadsheet) where the writer did not quote it."""
     for col in df.columns:
         if col in COUNT_COLUMNS or col in TEXT_COLUMNS or df[col].dtype != object: continue
         values = df[col].tolist()
