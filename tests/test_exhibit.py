@@ -138,6 +138,11 @@ ALTERATIONS = {   # name -> a change of one field of a saved allot result (with 
     'bundled not said': lambda d: d['provenance']['inputs'][0].pop('illustrative'),
     'command': lambda d: d['provenance'].update(command='seats'),
     'a field added': lambda d: d.update(lawful=True),
+    # the same value as Python's == sees it, another JSON value: true for 1, false for 0, 8.0 for 8
+    'a count as true': lambda d: d['counts'].update({k: True for k, v in d['counts'].items() if v == 1}),
+    'a count as false': lambda d: d['counts'].update({k: False for k, v in d['counts'].items() if v == 0}),
+    'a count as a float': lambda d: d['counts'].update(UR=float(d['counts']['UR'])),
+    'a rank as a float': lambda d: d['arrangements'][0]['ranked'][0].update(rank=1.0),
 }
 
 
@@ -167,7 +172,7 @@ def test_verify_reproduces_the_untouched_file_and_the_same_rows_in_another_order
 def test_verify_finds_each_kind_of_field_altered(saved, name):
     d = copy.deepcopy(saved)
     ALTERATIONS[name](d)
-    assert d != saved, 'the alteration changed nothing'
+    assert json.dumps(d) != json.dumps(saved), 'the alteration changed nothing'    # (typed: true is not 1)
     code, out, err = _verify(d)
     assert code == 1 and out.startswith('NOT REPRODUCED'), (name, code, out, err)
 
@@ -187,6 +192,12 @@ def test_verify_ignores_only_what_it_is_asked_to(saved):
     assert _verify(d, '--ignore', 'program')[0] == 1
     code, _, err = cli('verify', 'a.json', CORP)
     assert code == 2 and 'give it with --previous' in err
+    # --ignore program leaves out the program's version and commit, never a user's column that is named version
+    t = pd.read_csv(CORP); t['version'] = 'census-2011'; t.to_csv('v.csv', index=False)
+    assert cli('allot', 'up-mayor-2023', 'v.csv', '-o', 'v.json')[0] == 0
+    d = json.loads(Path('v.json').read_text(encoding='utf-8')); d['table'][0]['version'] = 'census-2021'
+    code, out, _ = _verify(d, '--ignore', 'program', args=('v.csv',))
+    assert code == 1 and 'version was "census-2021", now "census-2011"' in out, out
     code, _, err = cli('verify', 'a.json', CORP, '--previous', 'prev.csv', '--published', DRAFT)
     assert code == 2 and 'without a published input' in err
 

@@ -95,7 +95,11 @@ def _not_for(cmd: str, statute: str, par: dict, inputs: list) -> str | None:
     return None
 
 def _same(a, b) -> bool:
-    return a == b or (isinstance(a, float) and isinstance(b, float) and a != a and b != b)
+    "The same JSON value, of the same type: `true` is not `1`, `8.0` is not `8` (Python's `==` holds both alike)."
+    if type(a) is not type(b): return False
+    if isinstance(a, dict): return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list): return len(a) == len(b) and all(map(_same, a, b))
+    return a == b or (isinstance(a, float) and a != a and b != b)
 
 def _short(v) -> str:
     s = json.dumps(v, ensure_ascii=False, default=str)
@@ -133,11 +137,13 @@ def differences(saved, fresh, where: str = '') -> list:
     return [] if _same(saved, fresh) else [f"{where}: was {_short(saved)}, now {_short(fresh)}"]
 
 # %% ../../nbs/35_verify.ipynb #72e77900
-def _without(x, key: str):
-    "`x` with every object's `key` removed (the version, where the program is not compared)."
-    if isinstance(x, dict): return {k: _without(v, key) for k, v in x.items() if k != key}
-    if isinstance(x, list): return [_without(v, key) for v in x]
-    return x
+def _without_program(x: dict) -> dict:
+    """A saved exhibit (less its provenance) without the program's version where the tool writes it: at the top, and in
+    each election of a chain. A key named `version` anywhere else (a user's column passed through) stays, and is compared."""
+    out = {k: v for k, v in x.items() if k != 'version'}
+    if isinstance(out.get('elections'), list):
+        out['elections'] = [{k: v for k, v in e.items() if k != 'version'} if isinstance(e, dict) else e for e in out['elections']]
+    return out
 
 def _inputs_compared(sp: dict, fp: dict, ignore: set) -> list:
     "The inputs, role by role: the same bytes (SHA-256), sheet and bundled file; the path as given is not compared."
@@ -150,7 +156,7 @@ def _inputs_compared(sp: dict, fp: dict, ignore: set) -> list:
         h = lambda i: i.get('sha256') or i.get('content_sha256')
         if h(s) != h(f): out.append(f"the {role} input differs from the saved result's ({s['path']}, SHA-256 {h(s)}; now {f['path']}, {h(f)})")
         for k in dict.fromkeys([k for k in list(s) + list(f) if k not in ('path', 'role', 'sha256', 'content_sha256')]):
-            if s.get(k) != f.get(k): out.append(f"the {role} input's {k} was {_short(s.get(k))}, now {_short(f.get(k))}")
+            if not _same(s.get(k), f.get(k)): out.append(f"the {role} input's {k} was {_short(s.get(k))}, now {_short(f.get(k))}")
     return out
 
 def _illustrative(p: dict) -> list:
@@ -179,7 +185,7 @@ def compare(saved: dict, fresh: dict, ignore=()) -> tuple:
     diffs += differences(rest(sp), rest(fp), 'provenance')
     body = lambda d: {k: v for k, v in d.items() if k != 'provenance'}
     s, f = body(saved), body(fresh)
-    if 'program' in ignore: s, f = _without(s, 'version'), _without(f, 'version')
+    if 'program' in ignore: s, f = _without_program(s), _without_program(f)
     diffs += differences(s, f)
     for role in ignore & set(ROLES): notes.append(f"the {role} input's bytes were not compared (--ignore {role})")
     return diffs, notes
