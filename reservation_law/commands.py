@@ -48,7 +48,7 @@ def report(res, args, stdout, stderr, what: str) -> int:
     if not args.explain: tail += [f"warning: {printable(w)}" for w in res.warnings]
     if args.output:                     # standard output first: if it cannot be written, OUT is not written either
         if explain: print(explain, file=stdout); stdout.flush()
-        write_output(data, args.output, res.provenance)
+        write_output(data, args.output, res.provenance, getattr(res, 'record', None))
     else:
         stdout.write(data.decode('utf-8')); stdout.flush()
         if explain: print(explain, file=stderr)

@@ -348,7 +348,7 @@ NOT_READ = {'.xls': "an old Excel workbook (.xls) is not read: save it as .xlsx 
 # %% ../../nbs/01_bodies.ipynb #5a1e7c03
 MAX_PART = 256 * 2**20       # bytes a part of a workbook may unpack to
 OWN_SHEETS = ('allotment', 'seats')
-RESULT_SHEETS = OWN_SHEETS + ('arrangements', 'derivation', 'warnings', 'provenance', 'codes')   # a result's workbook (`xlsx_bytes`)
+RESULT_SHEETS = OWN_SHEETS + ('arrangements', 'derivation', 'warnings', 'provenance', 'codes', 'record')   # a result's workbook (`xlsx_bytes`)
 
 def _check_zip(path: Path, name: str) -> bool:
     """Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them. Returns whether it asks

@@ -203,16 +203,34 @@ def _plain_previous(names: list, cats: list, known, bodies: set | None = None) -
 
 
 # %% ../../nbs/20_allot.ipynb #aaeb6457
+def _sidecar_path(path: Path) -> Path: return path.with_suffix('.provenance.json')
+
+def _sidecar(path: Path) -> dict | None:
+    "The provenance beside a CSV (`out.provenance.json`), if it names the SHA-256 of the CSV's bytes; else None."
+    import hashlib, json
+    try: side = json.loads(_sidecar_path(path).read_text(encoding='utf-8'))
+    except (OSError, ValueError): return None
+    if not isinstance(side, dict) or side.get('sha256') != hashlib.sha256(path.read_bytes()).hexdigest(): return None
+    return side
+
+def _workbook_record(path: Path) -> dict | None:
+    "The record of the tool's own workbook (its sheet `record`: JSON in cells, `record_frame`), or None; InputError if it is not JSON."
+    import json, openpyxl, warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    try:
+        if 'record' not in wb.sheetnames: return None
+        cells = [r[0] for r in wb['record'].iter_rows(min_row=2, max_col=1, values_only=True)]
+    finally: wb.close()
+    try: return json.loads(''.join(c for c in cells if isinstance(c, str)))
+    except ValueError: raise InputError("its sheet 'record' is not the JSON this tool writes there", file=str(path)) from None
+
 def _own_output(path: Path, df) -> bool:
     """Is a list this tool's own output, whose `body` and `category` are the tool's (a user's column of the bodies passes
     through beside them, a `Category` too)? A CSV whose provenance beside it (`out.provenance.json`) names the SHA-256 of
     its bytes, or the tool's own sheet of a workbook with its provenance sheet."""
-    import hashlib, json
-    if path.suffix.lower() == '.csv':
-        side = path.with_suffix('.provenance.json')
-        try: said = json.loads(side.read_text(encoding='utf-8')).get('sha256')
-        except (OSError, ValueError, AttributeError): return False
-        return isinstance(said, str) and said == hashlib.sha256(path.read_bytes()).hexdigest()
+    if path.suffix.lower() == '.csv': return _sidecar(path) is not None
     from ..core.bodies import OWN_SHEETS
     return df.attrs.get('sheet') in OWN_SHEETS
 
@@ -235,6 +253,14 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         if any('date not given, assumed' in str(a) for a in prev.assumptions): held = None   # a chain's assumed date: no record
     else: df, lines = read_table(src, sheet, role=role); file = str(src)
     own = file is not None and _own_output(Path(file), df)
+    if own and Path(file).suffix.lower() in ('.xlsx', '.xlsm'):          # the tool's own workbook: its record sheet
+        record = _workbook_record(Path(file))
+        check_record(record, file=file)
+    if own and Path(file).suffix.lower() == '.csv' and (side := _sidecar(Path(file))):      # the tool's own CSV: its record
+        record = side.get('record')                                                        # and date, kept beside it
+        check_record(record, file=str(_sidecar_path(Path(file))))
+        held = ((side.get('provenance') or {}).get('parameters') or {}).get('election_date')
+        if any('date not given, assumed' in str(a) for a in (side.get('provenance') or {}).get('assumptions') or ()): held = None
     def column(col: str) -> str:
         "The column named `col`: that name exactly, else the one name equal to it regardless of case and spaces."
         if list(df.columns).count(col) > 1: raise InputError(f"column {col!r} appears more than once in the header", file=file, column=col)

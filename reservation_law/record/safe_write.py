@@ -117,19 +117,22 @@ def sidecar(out) -> Path:
     "Where a CSV output's provenance goes: beside it, `out.csv` → `out.provenance.json`."
     return Path(out).with_suffix('.provenance.json')
 
-def sidecar_bytes(p: dict, data: bytes, out) -> bytes:
-    "The provenance of a CSV output as JSON: the provenance, the CSV's file name and the SHA-256 of its bytes."
+def sidecar_bytes(p: dict, data: bytes, out, record: dict | None = None) -> bytes:
+    """The provenance of a CSV output as JSON: the provenance, the CSV's file name and the SHA-256 of its bytes; and the
+    result's `record` (where each rotation walk ended), which the CSV cannot hold: the CSV given back as `--previous` then
+    brings it, as the JSON result does (only while the CSV's bytes are the ones named here)."""
     d = {'schema_version': SCHEMA_VERSION, 'provenance_of': Path(out).name, 'sha256': hashlib.sha256(data).hexdigest(), 'provenance': p}
+    if record: d['record'] = record
     return (json.dumps(d, ensure_ascii=False, indent=1) + '\n').encode('utf-8')
 
-def output_items(data: bytes, out, p: dict | None = None) -> list:
-    "(data, file) to write for `out`: a CSV's provenance `p` beside it (`sidecar`), as it cannot hold it."
-    return [(data, out)] + ([(sidecar_bytes(p, data, out), sidecar(out))] if Path(out).suffix.lower() == '.csv' and p is not None else [])
+def output_items(data: bytes, out, p: dict | None = None, record: dict | None = None) -> list:
+    "(data, file) to write for `out`: a CSV's provenance `p` (and a result's `record`) beside it (`sidecar`), as it cannot hold them."
+    return [(data, out)] + ([(sidecar_bytes(p, data, out, record), sidecar(out))] if Path(out).suffix.lower() == '.csv' and p is not None else [])
 
-def write_output(data: bytes, out, p: dict | None = None) -> list:
+def write_output(data: bytes, out, p: dict | None = None, record: dict | None = None) -> list:
     """Write `data` to `out`; for a CSV, the provenance `p` to the file beside it (`sidecar`): both or neither (`write_all`).
     Returns the files written, `out` first."""
-    items = output_items(data, out, p)
+    items = output_items(data, out, p, record)
     write_all(items)
     return [str(f) for _, f in items]
 
@@ -137,4 +140,4 @@ def write_result(res: Result, out) -> list:
     "Write `res` to `out`, in the format its suffix names (.csv, .json, .xlsx, .html), atomically; a CSV's provenance beside it. Returns the files written."
     suffix = Path(out).suffix.lower()
     if suffix not in OUTPUT_SUFFIXES: raise InputError(f"output must end in {', '.join(OUTPUT_SUFFIXES)}", file=str(out))
-    return write_output(render(res, suffix), out, res.provenance)
+    return write_output(render(res, suffix), out, res.provenance, res.record)

@@ -14,8 +14,9 @@ from ..core.json import jsonable
 from ..core.provenance import provenance_rows
 
 # %% auto #0
-__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'codes_table', 'csv_bytes', 'provenance_frame', 'derivation_frame',
-           'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'xlsx_bytes']
+__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'RECORD_COLUMN', 'RECORD_CHUNK', 'codes_table', 'csv_bytes',
+           'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame', 'workbook_bytes',
+           'record_frame', 'xlsx_bytes']
 
 # %% ../../nbs/31_writers.ipynb #6cba0002
 CODES_HINDI = {
@@ -128,10 +129,19 @@ def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}"
     wb.close()            # XlsxWriter, in memory, dates every part of the zip 1 January 1980
     return buf.getvalue()
 
+RECORD_COLUMN = 'record (JSON, read back with the workbook as --previous)'
+RECORD_CHUNK = 30_000       # characters a cell (Excel holds 32,767)
+
+def record_frame(record: dict) -> pd.DataFrame:
+    "A result's record (where each rotation walk ended) as a sheet: its JSON, in cells of at most `RECORD_CHUNK` characters."
+    text = json.dumps(jsonable(record), ensure_ascii=False)
+    return pd.DataFrame({RECORD_COLUMN: [text[i:i + RECORD_CHUNK] for i in range(0, len(text), RECORD_CHUNK)]})
+
 def xlsx_bytes(res: Result) -> bytes:
-    "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes."
+    "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes; and its record, if any."
     kind = 'allotment' if 'category' in res.table else 'seats'
     arr = arrangements_frame(res)
     return workbook_bytes([(kind, res.table)] + ([('arrangements', arr)] if len(arr) else []) + [('derivation', derivation_frame(res)),
-                           ('warnings', warnings_frame(res)), ('provenance', _provenance_frame(res)), ('codes', codes_table(res))],
+                           ('warnings', warnings_frame(res)), ('provenance', _provenance_frame(res)), ('codes', codes_table(res))]
+                          + ([('record', record_frame(res.record))] if getattr(res, 'record', None) else []),
                           creator=f"reservation_law {res.version}")

@@ -16,10 +16,11 @@ from ..core.registry import (Interpretation, Statute, register, ARTICLE_334, sc_
 
 # %% auto #0
 __all__ = ['URBAN_AREA', 'GROUP_NAMES', 'WOMEN_TOTAL', 'CEILING', 'TIEBREAK', 'PERCENTAGE', 'BLOCKS', 'ITEM', 'KIND', 'ROTATION',
-           'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'ROUND', 'ROUND_OF',
-           'ROUND_WORDS', 'STATUTE_1994', 'group_offices', 'bc_offices', 'women_of_group', 'women_total_1994',
-           'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks', 'allot_blocks_at', 'check_e',
-           'last_women_office', 'rotation_start', 'start_ties', 'infer_walk_start', 'held_in_round', 'up_mayor_1994']
+           'NO_RECORD_1994', 'FALLBACK', 'PREVIOUS_ELECTION', 'WOMEN_FIRST', 'IN_FORCE_FROM', 'IN_FORCE_DATES', 'ROUND',
+           'ROUND_OF', 'ROUND_WORDS', 'STATUTE_1994', 'group_offices', 'bc_offices', 'women_of_group',
+           'women_total_1994', 'ceiling_warning', 'state_counts', 'serial_order', 'repeats', 'allot_blocks',
+           'allot_blocks_at', 'check_e', 'last_women_office', 'rotation_start', 'start_ties', 'infer_walk_start',
+           'held_in_round', 'up_mayor_1994']
 
 # %% ../../nbs/10_up_mayor_1994.ipynb #1a4e3acf
 URBAN_AREA = Interpretation('urban-area', 's.7(5)(1)(b)(i)',
@@ -346,6 +347,11 @@ def rotation_start(order: list, previous: dict, record: dict | None = None, at: 
         if last: how += f"; its last women's office was then {last} ({previous[last]})"
     if last is None: return 0, None, inferred, how
     return ((order.index(last) if i is None else i) + 1) % len(order), last, inferred, how
+
+NO_RECORD_1994 = ("the previous allotment is a list of categories, without the record of its walk that a saved result "
+                  "keeps (-o OUT.json): where the walk stood (the last office allotted to the women) is inferred from "
+                  "the list (the assumptions say how), and a chain of such lists can depart from the cyclic order of "
+                  "(f): give the previous election's saved result to follow the cycle exactly")
 
 def start_ties(arr: Arrangement, names: list, last: int, start: int, what: str) -> list:
     """Warnings where the body the walk starts after ties with a neighbour: the tie-break then decides where the walk starts.
@@ -688,6 +694,9 @@ def up_mayor_1994(bodies: pd.DataFrame, interpretations: dict | None = None, pre
         prev_at, missing = (codes[order.positions], kinds), _ABSENT in kinds
         start, last, inferred, how = rotation_start(names, prev, rec, prev_at)
         if inferred: assumptions.append(f"s.7(5)(1)(f): {how}")
+        if rec is None:                   # a list: said as a warning too (a chain of lists can depart from the cycle)
+            warns.append(LegalWarning('gap', 's.7(5)(1)(f)', NO_RECORD_1994 + (" (previous-election=this-round: who held "
+                                      "each group earlier in the round is not known either)" if it['previous-election'] == 'this-round' else '')))
         if last is None:
             warns.append(LegalWarning('fallback', 's.7(5)(1)(f)', "the previous allotment has no women's office: the walk "
                                       'starts at serial 1'))

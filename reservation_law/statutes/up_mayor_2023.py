@@ -17,10 +17,10 @@ from .up_mayor_1994 import state_counts, check_e, start_ties, WOMEN_FIRST
 from ..core.verbatim import statute_text
 
 # %% auto #0
-__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EXCLUDED_TURN', 'EARLIER', 'NOT_REACHED',
-           'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held', 'previous_in_order',
-           'previous_by_row', 'holding', 'barred', 'open_in_order', 'walk_start', 'infer_owed', 'walk_group',
-           'up_mayor_2023', 'arrangement_tables']
+__all__ = ['PERCENTAGE', 'TIEBREAK', 'ITEMS', 'WALK_START', 'WOMEN_BAR', 'FALLBACK', 'EXCLUDED_TURN', 'EARLIER', 'NO_RECORD_2023',
+           'NOT_REACHED', 'STATUTE_2023', 'side_by_side', 'women_total_2023', 'arrangement_for', 'held',
+           'previous_in_order', 'previous_by_row', 'holding', 'barred', 'open_in_order', 'walk_start', 'infer_owed',
+           'walk_group', 'up_mayor_2023', 'arrangement_tables']
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #98e1a3ed
 def _between(text: str, start: str, end: str) -> str:
@@ -420,7 +420,16 @@ def _record_2023(previous, prev, warns, assumptions):
                            "to have taken a fallback office, and a corporation lying between two of last time's holders of a "
                            "group in its arrangement, neither holding the group nor allotted an earlier item of (d), to have "
                            "been passed over by a bar of (f) and to be owed a turn (whoever else was owed is not known)")
+        warns.append(LegalWarning('gap', 's.7(5)(1)(f)', NO_RECORD_2023))
     return rec or {}
+
+# A previous allotment given as a list (a published list, a CSV): said as a warning, not only as an assumption, since a
+# chain of such lists can depart from the cycle of (f) (tests/test_rotate.py holds a chain through CSV lists to it)
+NO_RECORD_2023 = ("the previous allotment is a list of categories, without the record of its walks of (f) that a saved "
+                  "result keeps (-o OUT.json): where each walk ended and who was owed a turn are inferred from last time's "
+                  "holders (the assumptions say how); where last time's offices went first to corporations owed a turn, "
+                  "that walk did not move on, the inference sets its cycle back, and the allotment can depart from the "
+                  "cyclic order of (f): give the previous election's saved result to follow the cycle exactly")
 
 # %% ../../nbs/11_up_mayor_2023.ipynb #315608c3
 NOT_REACHED = 'not reached in any arrangement of (d)'
