@@ -876,6 +876,14 @@ add(f'xlsx/{M}/a totals row', 'xlsx', cmd(M, 'bodies.xlsx'),
 add(f'xlsx/{M}/a number cell holding 2O0 in its XML', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)<v>[0-9]+</v>', r'\1<v>2O0</v>'),)),))},
     Refused('bodies.xlsx', 5, 'sc', ('cell ' + sc_col + '5', '2O0')), M)
+for label, raw in {'३७०४२३ (Devanagari digits, which Python\'s int() reads)': '३७०४२३', '370_423': '370_423', '３７０': '３７０'}.items():
+    add(f'xlsx/{M}/a number cell holding {label} in its XML', 'xlsx', cmd(M, 'bodies.xlsx'),
+        {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)<v>[0-9]+</v>', rf'\1<v>{raw}</v>'),)),))},
+        Refused('bodies.xlsx', 5, 'sc', ('cell ' + sc_col + '5', 'not a number')), M)
+# a cell given twice in a sheet's XML (openpyxl keeps the last): which value is meant is not known
+add(f'xlsx/{M}/a cell given twice in the sheet', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*><v>[0-9]+</v></c>)', r'\1<c r="' + sc_col + r'5"><v>1</v></c>'),)),))},
+    Refused('bodies.xlsx', 5, 'sc', ('given twice',)), M)
 # stale formula values, a formula without a saved value, boolean and date cells as names
 formula = Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)(<v>)', r'\1<f>1+1</f>\2'),)),))
 add(f'xlsx/{M}/a formula whose value may be stale (fullCalcOnLoad)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': formula},

@@ -1,5 +1,6 @@
 "check and explain: departures, readings, margins, the conditions a list implies on missing BC figures, the CLI."
 import io, json
+from pathlib import Path
 from fractions import Fraction
 import pandas as pd
 import pytest
@@ -707,3 +708,15 @@ def test_check_counts_says_what_produced_it_in_every_format_and_verify_reproduce
     (tmp_path / 'e.json').write_text(json.dumps(d), encoding='utf-8')
     code, out, err = cli('verify', tmp_path / 'e.json', pp)
     assert code == 1 and 'groups[1].published: was 28, now 27' in out, out          # (rows counted from 1)
+
+
+@pytest.mark.parametrize('counts', ['SC=2,SC=6', ['SC=27'], {'SC': 27}, 'SC=٢,N=6'])
+def test_verify_of_a_check_whose_saved_counts_were_edited_is_bad_input(workdir, counts):
+    "The counts a saved `check --counts` gives are held to what the command line takes: an edit is exit 2, naming the field."
+    pp = example_path('up_palika_parishads_2011_bc_illustrative.csv')
+    assert cli('check', 'up-palika-parishads-2023', pp, '--counts', 'SC=27,N=200', '-o', 'c.json')[0] in (0, 1)
+    d = json.loads(Path('c.json').read_text(encoding='utf-8'))
+    d['provenance']['parameters']['counts'] = counts
+    Path('e.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('verify', 'e.json', pp)
+    assert code == 2 and 'e.json' in err and 'counts' in err and 'internal error' not in err, err

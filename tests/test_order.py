@@ -141,3 +141,12 @@ def test_the_allotments_warnings_are_on_the_draft_and_the_final_order():
         assert 'Points to resolve' in page and all(p in page for p in o.points)
     s = allotment_order('up-mayor-2023', CENSUS, date(2023, 3, 30), allotment=DRAFT)         # a settled list: the check's warnings
     assert s.points == [str(w) for w in __import__('reservation_law.procedures.check', fromlist=['check']).check('up-mayor-2023', CENSUS, DRAFT).warnings]
+
+
+@pytest.mark.parametrize('argv', [['--draft', '--date', '9999-12-25'], ['--draft', '--date', '2023-03-30', '--published', '9999-12-31'],
+                                  ['--draft', '--date', '9999-12-31', '--force']])
+def test_a_draft_whose_objections_would_run_past_the_calendar_is_bad_input(workdir, argv):
+    "Seven days after 25 December 9999 is past the last date Python (and the calendar of the tool) knows: exit 2, never 3."
+    code, _, err = cli('order', 'up-mayor-2023', CENSUS, *argv, '-o', 'o.html')
+    assert code == 2 and 'past 31 December 9999' in err and 'internal error' not in err, err
+    assert not (workdir / 'o.html').exists()

@@ -397,19 +397,32 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
     raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(map(repr, titles))}) and it is not said which "
                      f"to read: {how}", file=name)
 
+_XML_NUMBER = re.compile(r'[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?')   # xsd:double's digits: ASCII only
+
 class _BadCell(Exception):
-    "A cell of a sheet that openpyxl cannot parse (a number cell holding `2O0`): its reference (`C3`) and the error."
-    def __init__(self, ref: str, error: Exception): super().__init__(ref, error); self.ref, self.error, self.rows = ref, error, []
+    """A cell of a sheet that cannot be read as written (a number cell holding `2O0` or `३७०४२३`, a cell given twice): its
+    reference (`C3`), the error, and why in words (None: a value its type cannot hold)."""
+    def __init__(self, ref: str, error: Exception, why: str | None = None):
+        super().__init__(ref, error); self.ref, self.error, self.why, self.rows = ref, error, why, []
 
 def _cells(ws) -> tuple:
     """Every cell of a read-only sheet, row by row, as openpyxl parses it, whatever its <dimension> claims: [(row, [cell
     dicts])]; and the numbers of its hidden rows and columns (hidden by hand, or by a filter, or made 0 high or 0 wide).
     A cell's `format` is its number format where it has one other than General."""
-    from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG
+    from openpyxl.worksheet._reader import WorkSheetParser, FORMULA_TAG, VALUE_TAG
+    seen = set()
     class Parser(WorkSheetParser):
         def parse_cell(self, element):
+            ref = element.get('r') or ''
+            if ref and ref in seen:                            # Excel never writes a cell twice; openpyxl keeps the last
+                raise _BadCell(ref, ValueError('given twice'), 'is given twice in the sheet (the workbook is damaged, or was '
+                               'edited by another program): which value is meant is not known')
+            seen.add(ref)
+            v = element.find(VALUE_TAG)
+            if element.get('t', 'n') == 'n' and v is not None and v.text and not _XML_NUMBER.fullmatch(v.text.strip()):
+                raise _BadCell(ref, ValueError(f'{v.text!r} is not a number as the XML of a workbook writes one'))   # ३७०४२३ too
             try: c = super().parse_cell(element)
-            except Exception as e: raise _BadCell(element.get('r') or '', e) from None   # its place, for the message
+            except Exception as e: raise _BadCell(ref, e) from None   # its place, for the message
             c['formula'] = element.find(FORMULA_TAG) is not None
             c['percent'] = c.get('style_id') in percent
             c['format'] = formats.get(c.get('style_id'))
@@ -526,9 +539,9 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
             m = re.fullmatch(r'([A-Z]{1,3})([0-9]+)', e.ref)
             head = next(({c['column']: c['value'] for c in cells} for _, cells in e.rows if any(c['value'] is not None for c in cells)), {})
             col = head.get(column_index_from_string(m.group(1))) if m else None
-            raise InputError(f"cell {e.ref or '(no reference)'} of sheet {ws.title!r} cannot be read: the workbook's XML holds a "
-                             f"value its type cannot hold ({printable(e.error)}); type the value in the cell again, or save the "
-                             "sheet as CSV", file=name, row=int(m.group(2)) if m else None,
+            why = e.why or (f"cannot be read: the workbook's XML holds a value its type cannot hold ({printable(e.error)}); type "
+                            "the value in the cell again, or save the sheet as CSV")
+            raise InputError(f"cell {e.ref or '(no reference)'} of sheet {ws.title!r} {why}", file=name, row=int(m.group(2)) if m else None,
                              column=printable(col) if col is not None and m and int(m.group(2)) > 1 else None) from None
         except Exception as e: raise InputError(f"sheet {ws.title!r} cannot be read ({type(e).__name__}: {printable(e)})", file=name) from None
     finally: wb.close()

@@ -22,6 +22,9 @@ OBJECTION_DAYS = 7   # s.7(5)(3)(b): "not less than seven days"
 
 def objections_until(draft_date: date, until: date | None = None) -> date:
     "The last date for objections to a draft of `draft_date`: seven days after it, or `until` if later (s.7(5)(3)(b))."
+    if date.max - draft_date < timedelta(days=OBJECTION_DAYS):
+        raise InputError(f"a draft of {draft_date:%d %B %Y} would take objections past 31 December 9999, the last day of the "
+                         "calendar: s.7(5)(3)(b) needs seven days after it")
     least = draft_date + timedelta(days=OBJECTION_DAYS)
     if until is None: return least
     if until < least:

@@ -53,12 +53,17 @@ def _unusable(p: dict) -> str | None:
     bad += ['body'] if p.get('command') == 'explain' and not isinstance(par.get('body'), str) else []
     bad += ['renames'] if 'renames' in par and not (isinstance(par['renames'], dict) and all(isinstance(v, str) for v in par['renames'].values())) else []
     bad += ['sheet'] if 'sheet' in par and not isinstance(par['sheet'], str) else []
+    if par.get('counts') is not None:                     # check --counts: the published totals, as the command line takes them
+        from reservation_law.procedures.counts import claimed_counts
+        try: claimed_counts(par['counts']) if isinstance(par['counts'], str) else bad.append('counts')
+        except ValueError: bad.append('counts')
     if not isinstance(p.get('inputs', []), list) or not all(isinstance(i, dict) and isinstance(i.get('role'), str) and 'path' in i
                                                            for i in p.get('inputs', [])): bad.append('inputs')
     if bad:                              # each named with what its command needs of it, so that an edit by hand is found
         need = {'body': 'the body an explanation is of (explain --body)', 'elections': 'the number of elections (rotate -k)',
                 'date': "the order's date (order --date)", 'dates': 'the dates of the elections, each YYYY-MM-DD',
-                'renames': 'OLD → NEW names', 'sheet': "a sheet's name", 'inputs': 'the inputs, each with its role and path'}
+                'renames': 'OLD → NEW names', 'sheet': "a sheet's name", 'inputs': 'the inputs, each with its role and path',
+                'counts': 'the published totals, GROUP=NUMBER items separated by commas (check --counts)'}
         return (f"the parameter(s) {', '.join(bad)} of its {p.get('command')!r} are missing or not of their kind ("
                 + '; '.join(f"{k}: {need.get(k, 'a date, YYYY-MM-DD')}" for k in bad) + ')')
     return _not_for(p['command'], s['id'], par, p.get('inputs', []))
