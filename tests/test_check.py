@@ -10,6 +10,7 @@ from reservation_law.procedures.allot import allot
 from reservation_law.procedures.implied import bc_range, bc_offices_for, witness_bc, _witness_ok
 from reservation_law.procedures.check import check, walk_starts
 from reservation_law.procedures.explain import explain, margins
+import reservation_law as rl
 from reservation_law.procedures.readings import readings, ordinal
 from reservation_law.cli import run
 
@@ -720,3 +721,15 @@ def test_verify_of_a_check_whose_saved_counts_were_edited_is_bad_input(workdir, 
     Path('e.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
     code, _, err = cli('verify', 'e.json', pp)
     assert code == 2 and 'e.json' in err and 'counts' in err and 'internal error' not in err, err
+
+
+def test_a_corporation_barred_only_from_the_women_s_office_is_said_to_be_passed_over_for_it():
+    """A and B held W last time; the SC walk gives SC-W to C (the first that may take a women's office) and SC to A: B was
+    passed over for SC-W, not for SC (W does not bar SC), and the SC office went to A before it (a review found 'passed
+    over for SC: … (f) bars a women's office', which reads as a breach of (f) where the walk's order decided)."""
+    df = pd.DataFrame({'body': list('ABCDEF'), 'population': [1000] * 6, 'sc': [600, 550, 500, 300, 200, 100], 'st': [0] * 6, 'bc': [0] * 6})
+    prev = pd.DataFrame({'body': list('ABCDEF'), 'category': ['W', 'W', 'UR', 'UR', 'UR', 'UR']})
+    assert dict(zip(*(rl.allot('up-mayor-2023', df, previous=prev).table[c] for c in ('body', 'category'))))['A'] == 'SC'
+    reason = explain('up-mayor-2023', df, 'B', previous=prev).reason
+    assert 'passed over for SC-W: it held W in the previous election' in reason and 'the SC office went to A, before it' in reason, reason
+    assert 'passed over for SC:' not in reason

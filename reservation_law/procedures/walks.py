@@ -110,8 +110,9 @@ class Walk:
         b, a = self.bodies[0], self.arrangement
         return f"{b} (place {a.rank(b)} of {len(a)} by {a.by})"
 
-def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -> str | None:
-    "The bar of (f) on a body that held `p` last time, for `code` now, in words (the statute's own test); None if none."
+def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women', women: bool = True) -> str | None:
+    """The bar of (f) on a body that held `p` last time, for `code` now, in words (the statute's own test); None if none.
+    2023 text, a group's code: the bar on the group, else (`women`) the bar on its women's office."""
     if statute == 'up-mayor-1994':
         from reservation_law.statutes.up_mayor_1994 import repeats
         if not repeats(p, code): return None
@@ -123,7 +124,7 @@ def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women') -
         return (f"it held {p}, a women's office, in the previous election: (f) bars a women's office to it this time "
                 f"(women-bar={women_bar})")
     wcode = 'W' if g == 'W' else g + '-W'
-    if barred(p, wcode, women_bar):
+    if women and barred(p, wcode, women_bar):
         return f"it held {p} in the previous election: (f) bars a women's office to it this time (women-bar={women_bar})"
     return None
 
@@ -199,8 +200,15 @@ def _walks_2023(res: Result, prev: dict, record: dict | None) -> list:
             walk = names[i:] + names[:i]
         end = max(allotted, key=walk.index)
         wcode = 'W' if g == 'W' else g + '-W'
-        passed = {b: [(g, _bar(res.statute, prev.get(b), g, wb) or _bar(res.statute, prev.get(b), wcode, wb)
-                       or 'not allotted: see the warnings')] for b in walk[:walk.index(end)] if b not in allotted}
+        def passed_for(b):
+            "The office `b` was passed over for, and the bar: the group's own (it held the group), else the women's office."
+            if (bar := _bar(res.statute, prev.get(b), g, wb, women=False)): return (g, bar)
+            if (bar := _bar(res.statute, prev.get(b), wcode, wb)):      # barred from the women's office alone: say who had
+                got = [x for x in walk[:walk.index(b)] if allotted.get(x) == g]    # the group's own office before it
+                return (wcode, bar + (f"; the {g} office{'s' if len(got) > 1 else ''} went to {', '.join(got)}, before it in "
+                                      "the walk" if got else ''))
+            return (g, 'not allotted: see the warnings')
+        passed = {b: [passed_for(b)] for b in walk[:walk.index(end)] if b not in allotted}
         out.append(Walk(g, arr.clause + ('; (f)' if prev else ''), arr, walk, bool(prev), allotted, passed, end))
     return out
 
