@@ -733,3 +733,14 @@ def test_a_corporation_barred_only_from_the_women_s_office_is_said_to_be_passed_
     reason = explain('up-mayor-2023', df, 'B', previous=prev).reason
     assert 'passed over for SC-W: it held W in the previous election' in reason and 'the SC office went to A, before it' in reason, reason
     assert 'passed over for SC:' not in reason
+
+
+def test_a_departure_that_repeats_an_office_f_bars_says_so():
+    "A published list giving A a women's office again after W last time: the departure names the bar of (f), not only the walk."
+    df = pd.DataFrame({'body': list('ABCDEF'), 'population': [1000] * 6, 'sc': [600, 550, 500, 300, 200, 100], 'st': [0] * 6, 'bc': [0] * 6})
+    prev = pd.DataFrame({'body': list('ABCDEF'), 'category': ['W', 'W', 'UR', 'UR', 'UR', 'UR']})
+    got = rl.allot('up-mayor-2023', df, previous=prev).table.set_index('body').category.to_dict()
+    pub = pd.DataFrame({'body': list(got), 'category': [('W' if b == 'A' else 'SC' if b == 'D' else c) for b, c in got.items()]})
+    t = check('up-mayor-2023', df, pub, previous=prev).table.set_index('body')
+    assert 'published W (a category (f) bars to it: it held W in the previous election: (f) bars W again)' in t.loc['A', 'reason'], t.loc['A', 'reason']
+    assert 'a category (f) bars' not in t.loc['D', 'reason']           # D held nothing barred: a departure, not a bar

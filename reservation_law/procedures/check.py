@@ -23,6 +23,7 @@ from .readings import _published
 from .readings import _run
 from .readings import _statute
 from .walks import _why
+from .walks import _bar
 from .implied import implied_bc
 from .readings import reading_label
 from .readings import readings
@@ -66,6 +67,14 @@ def _unshown_bc(reason: str) -> str:
     return _BC_PLACE.sub(r"one of the \1 corporations ranked by BC percentage (no BC figures in the input: no place or "
                          r"percentage is computed; see the condition)", reason)
 
+def _barred(res: Result, b: str, p: str | None, prev: dict | None) -> str:
+    """Where a published category is one (f) bars to `b` after what it held last time (the same group again, or under
+    the reading's women-bar a women's office again), that bar in words, for the row's reason: a departure that is also a
+    breach of (f) says so. '' otherwise (no previous election, or no bar)."""
+    if not prev or not p or p == 'UR' or res.statute not in MAYORS: return ''
+    bar = _bar(res.statute, prev.get(b), p, res.interpretations.get('women-bar', 'any-women'))
+    return f" (a category (f) bars to it: {bar})" if bar else ''
+
 def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied | None, record: dict | None = None) -> pd.DataFrame:
     """A row per body: published, computed, whether they agree, the condition a row agrees on ('' if none), the clause and
     the reason; after a previous election (a Mayor text) the reason is the walk of (f) (`walk_reason`). Without BC figures
@@ -86,10 +95,11 @@ def _body_table(s, res: Result, pub: dict, prev: dict | None, implied: Implied |
         elif ws is not None:
             w = next((w for w in ws if b in w.allotted), None)
             rows.append((b, p or '', comp, False, '', w.clause if w else clauses.get(b, ''),
-                         f"{b}: {'published ' + p if p else 'not in the published list'}; computed {walk_reason(res, b, prev, ws)}"))
+                         f"{b}: {'published ' + p if p else 'not in the published list'}{_barred(res, b, p, prev)}; "
+                         f"computed {walk_reason(res, b, prev, ws)}"))
         else:
             clause, reason = _why(res, b, p, comp, prev, hidden)
-            rows.append((b, p or '', comp, False, '', clause, f"{b}: {reason}"))
+            rows.append((b, p or '', comp, False, '', clause, f"{b}: {reason}{_barred(res, b, p, prev)}"))
     if implied is not None: rows = [r[:6] + (_unshown_bc(r[6]),) for r in rows]
     return pd.DataFrame(rows, columns=['body', 'published', 'computed', 'agrees', 'condition', 'clause', 'reason'], dtype=object)
 
