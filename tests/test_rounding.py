@@ -48,7 +48,8 @@ def test_printed_decimal_digits_are_true_digits(a, b):
     assert v == Fraction(a, b) if exact else 0 <= Fraction(a, b) - v < Fraction(1, 10**4)
     assert exact == any(Fraction(a, b) * 10**k == int(Fraction(a, b) * 10**k) for k in range(7))   # exact iff it ends within 6 places
     assert not exact or '.' not in s or not s.endswith('0')                                      # then in the fewest places
-    assert exact or len(s.split('.')[1]) == 4 + 1                                                # else 4 digits and '…'
+    d = s.split('.')[1][:-1] if not exact else ''                # else 4 digits and '…'; more where 4 would read as whole or
+    assert exact or len(d) == 4 or (len(d) > 4 and d[:-1].rstrip('0') in ('', '5') and d[-1] != '0')   # a half, to the first that does not
     assert fmt_fraction(-Fraction(a, b)) == ('-' + fmt_fraction(Fraction(a, b)) if a else '0')
 
 

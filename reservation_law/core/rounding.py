@@ -30,6 +30,9 @@ def fmt_fraction(x: Fraction, places: int = 4) -> str:
         k = next(k for k in range(1, 7) if 10**k % den == 0)
         return f"{sign}{fmt_int(whole)}.{str(rem * 10**k // den).rjust(k, '0')}"
     digits = str(rem * 10**places // den).rjust(places, '0')
+    while digits.rstrip('0') in ('', '5') and places < 30:     # 2.5000… would read as an exact half, 3.0000… as whole:
+        places += 1                                          # more digits, to the first that shows it is not
+        digits = str(rem * 10**places // den).rjust(places, '0')
     return f"{sign}{fmt_int(whole)}.{digits}…"
 
 # %% ../../nbs/00_rounding.ipynb #5ab7691f
