@@ -87,7 +87,7 @@ def _parser(command: str | None = None, want_help: bool = False) -> argparse.Arg
         a.add_argument('bodies', help='CSV (UTF-8) or XLSX file of bodies')
         a.add_argument('--sheet', help='the sheet of BODIES to read, when the workbook has more than one visible sheet')
         if name == 'allot':
-            a.add_argument('--previous', help="previous election's allotment: CSV/XLSX with body, category, or this tool's JSON result")
+            a.add_argument('--previous', help="previous election's allotment: this tool's result (JSON, or its CSV or XLSX, which keep where each walk ended), or a list (CSV/XLSX with body, category; where each walk ended is then inferred, with a warning)")
             a.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
             a.add_argument('--rename', action='append', default=[], metavar='OLD=NEW', help='a body renamed since the previous election (repeatable)')
         a.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD), for the Article 334 check')
@@ -175,7 +175,7 @@ ARGUMENTS = {   # the arguments `check`, `explain` and `rotate` share with `allo
     'statute': (('statute',), {'help': 'statute id (see `reservation-law statutes`)'}),
     'bodies': (('bodies',), {'help': 'CSV (UTF-8) or XLSX file of bodies'}),
     'sheet': (('--sheet',), {'help': 'the sheet of BODIES to read, when the workbook has more than one visible sheet'}),
-    'previous': (('--previous',), {'help': "previous election's allotment (CSV/XLSX with body, category)"}),
+    'previous': (('--previous',), {'help': "previous election's allotment: this tool's result (JSON, or its CSV or XLSX, which keep where each walk ended), or a list (CSV/XLSX with body, category; where each walk ended is then inferred, with a warning)"}),
     'previous-date': (('--previous-date',), {'type': _date, 'help': 'date of the previous election (YYYY-MM-DD)'}),
     'rename': (('--rename',), {'action': 'append', 'default': [], 'metavar': 'OLD=NEW',
                                'help': 'a body renamed since the previous election (repeatable)'}),
@@ -274,7 +274,7 @@ def configure_order(p) -> None:
     p.add_argument('--force', action='store_true', help="make the order on a date outside the statute's period all the same "
                                                         '(warned, and printed on the order)')
     p.add_argument('--allotment', help='the list the Government settled (CSV/XLSX with body, category) instead of a computation')
-    p.add_argument('--previous', help="previous election's allotment (CSV/XLSX with body, category)")
+    p.add_argument('--previous', help="previous election's allotment: this tool's result (JSON, or its CSV or XLSX, which keep where each walk ended), or a list (CSV/XLSX with body, category; where each walk ended is then inferred, with a warning)")
     p.add_argument('--previous-date', type=_date, help='date of the previous election (YYYY-MM-DD)')
     p.add_argument('--election-date', type=_date, help='date of this election (YYYY-MM-DD)')
     p.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
