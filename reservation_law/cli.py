@@ -285,7 +285,7 @@ def configure_order(p) -> None:
 def configure_verify(v) -> None:
     "The arguments of `reservation-law verify`."
     from reservation_law.record.verify import ROLES
-    v.add_argument('saved', help="a result written with -o OUT.json (by allot, seats, check, explain, rotate or order)")
+    v.add_argument('saved', help="a result written with -o OUT.json, or -o OUT.csv with its provenance beside it (by allot, seats, check, explain, rotate or order)")
     v.add_argument('bodies', help='the bodies file it was computed from')
     v.add_argument('--previous', help='the previous allotment it was computed with, if any')
     v.add_argument('--published', help='the published list it checked (a result of check)')

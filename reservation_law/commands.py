@@ -272,12 +272,60 @@ def command_order(args, stdout, stderr) -> int:
     return 0
 
 # %% ../nbs/56_commands.ipynb #9b5e4198
+def _saved_csv(path) -> dict:
+    """A CSV output to verify: its provenance beside it (`out.provenance.json`, as the command wrote it), as a saved
+    result of the provenance alone, with the SHA-256 it names; `InputError` if it is not there or not one."""
+    from reservation_law.core.bodies import InputError, read_json
+    from reservation_law.record.verify import _unusable, upgrade, COMMANDS
+    side = Path(path).with_suffix('.provenance.json')
+    if not Path(path).is_file(): raise InputError("no such file", file=str(path))
+    if not side.is_file():
+        raise InputError(f"a CSV is verified with the provenance the command wrote beside it ({side.name}), which is not there",
+                         file=str(path))
+    s = read_json(side, 'provenance of a CSV output of reservation_law')
+    if not (isinstance(s, dict) and isinstance(s.get('provenance'), dict) and isinstance(s.get('sha256'), str)
+            and s['provenance'].get('statute')):
+        raise InputError("not the provenance of a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)",
+                         file=str(side))
+    d = upgrade({'schema_version': s.get('schema_version'), 'provenance': s['provenance']}, str(side))
+    if d['provenance'].get('command') not in COMMANDS: raise InputError("the provenance does not say which command made it", file=str(side))
+    if (why := _unusable(d['provenance'])): raise InputError(f"the provenance cannot be computed again: {why}", file=str(side))
+    d['sha256'] = s['sha256']
+    return d
+
+def _csv_differences(path: Path, named: str, x) -> list:
+    """How a CSV output differs from the same computed again: its bytes against the SHA-256 its provenance names, then
+    row by row (by line, naming the body) against the CSV the command writes now."""
+    import csv, hashlib, io
+    from reservation_law.record.exhibit import exhibit_bytes
+    from reservation_law.record.safe_write import render
+    from reservation_law.core.arrangement import Result
+    data = path.read_bytes()
+    out = [] if hashlib.sha256(data).hexdigest() == named else [
+        f"the CSV's bytes are not those its provenance names (SHA-256 {named}): it was changed after it was written"]
+    now = render(x, '.csv') if isinstance(x, Result) else exhibit_bytes(x, '.csv')
+    if now == data: return out
+    try: a = list(csv.reader(io.StringIO(data.decode('utf-8'))))
+    except (UnicodeDecodeError, csv.Error) as e: return out + [f"the CSV cannot be read as the command writes it ({e})"]
+    b = list(csv.reader(io.StringIO(now.decode('utf-8'))))
+    if a[:1] != b[:1]: out.append(f"the header was {a[:1]}, now {b[:1]}")
+    head = b[0] if b else []
+    for i, (r, s) in enumerate(zip(a[1:], b[1:]), 2):
+        if r != s:
+            cols = [f"{head[j] if j < len(head) else j + 1} was {r[j] if j < len(r) else ''!r}, now {s[j] if j < len(s) else ''!r}"
+                    for j in range(max(len(r), len(s))) if (r[j] if j < len(r) else None) != (s[j] if j < len(s) else None)]
+            out.append(f"line {i} ({s[0] if s else ''}): " + '; '.join(cols))
+    if len(a) != len(b): out.append(f"{len(a) - 1} rows in the CSV, {len(b) - 1} now")
+    if out == [] : out.append("the CSV's bytes differ from those the command writes now")
+    return out
+
 def command_verify(args, stdout, stderr) -> int:
     "`reservation-law verify SAVED.json BODIES [...]`: 0 reproduced, 1 not (each difference listed), 2 bad input."
     from reservation_law.core.bodies import InputError
     from reservation_law.record.exhibit import exhibit_json
     from reservation_law.record.verify import compare, read_saved, recompute
-    d = read_saved(args.saved)
+    csv_out = Path(args.saved).suffix.lower() == '.csv'
+    d = _saved_csv(args.saved) if csv_out else read_saved(args.saved)
     p = d['provenance']
     statute = statute_for(p['statute']['id'])
     try:
@@ -291,8 +339,12 @@ def command_verify(args, stdout, stderr) -> int:
     for role, f in given.items():
         if f and not any(i['role'] == role for i in p.get('inputs', [])):
             raise UsageError(f"the saved result was computed without a {role} input: --{role} is not for it")
-    fresh = json.loads(exhibit_json(recompute(d, args.bodies, sheet=args.sheet, **given)))
-    diffs, notes = compare(d, fresh, args.ignore)
+    x = recompute(d, args.bodies, sheet=args.sheet, **given)
+    fresh = json.loads(exhibit_json(x))
+    if csv_out:                    # a CSV: its bytes against those its provenance names, its provenance, its rows
+        diffs, notes = compare({'provenance': p}, {'provenance': fresh['provenance']}, args.ignore)
+        diffs = _csv_differences(Path(args.saved), d['sha256'], x) + diffs
+    else: diffs, notes = compare(d, fresh, args.ignore)
     from reservation_law.core.bodies import printable
     for n in notes: print(f"note: {printable(n)}", file=stdout)
     what = f"{p['command']} {p['statute']['id']}"
@@ -300,6 +352,7 @@ def command_verify(args, stdout, stderr) -> int:
         print(f"NOT REPRODUCED: {what}: {len(diffs)} difference(s)", file=stdout)
         for x in diffs: print(f"  {printable(x)}", file=stdout)
         return 1
-    print(f"reproduced: {what}: the same table, counts, warnings, steps, arrangements, record, reading, assumptions and "
-          "inputs (by SHA-256)", file=stdout)
+    print(f"reproduced: {what}: " + ("the same CSV, byte for byte, and its provenance beside it: the reading, assumptions "
+          "and inputs (by SHA-256)" if csv_out else "the same table, counts, warnings, steps, arrangements, record, reading, "
+          "assumptions and inputs (by SHA-256)"), file=stdout)
     return 0

@@ -419,3 +419,23 @@ def test_verify_takes_a_rotation_with_its_dates_and_no_previous_date(workdir, pr
     Path('r.json').write_text(json.dumps(d), encoding='utf-8')
     code, out, err = cli('verify', 'r.json', CORP, *more)
     assert code == 2 and 'not in order' in err, (out, err)
+
+
+@pytest.mark.parametrize('command', ['allot', 'check', 'rotate'])
+def test_verify_takes_a_csv_with_its_provenance_and_finds_an_edited_row(workdir, command):
+    "A CSV output is verified with the provenance beside it: byte for byte as written, or NOT REPRODUCED naming the line and body."
+    argv, inputs = {'allot': (['allot', 'up-mayor-2023', CORP], [CORP]),
+                    'check': (['check', 'up-mayor-2023', CENSUS, DRAFT], [CENSUS, '--published', DRAFT]),
+                    'rotate': (['rotate', 'up-mayor-2023', CORP, '-k', '2'], [CORP])}[command]
+    assert cli(*argv, '-o', 'out.csv')[0] in (0, 1)
+    code, out, err = cli('verify', 'out.csv', *inputs)
+    assert code == 0 and out.startswith('reproduced') and 'the same CSV, byte for byte' in out, (out, err)
+    lines = Path('out.csv').read_text(encoding='utf-8').splitlines(keepends=True)
+    body, rest = lines[1].split(',', 1)
+    lines[1] = body + ',' + rest.replace('UR', 'W', 1) if 'UR' in rest else body + ',' + rest.replace('SC', 'UR', 1)
+    Path('out.csv').write_text(''.join(lines), encoding='utf-8')
+    code, out, err = cli('verify', 'out.csv', *inputs)
+    assert code == 1 and "the CSV's bytes are not those its provenance names" in out and f'line 2 ({body})' in out, (out, err)
+    Path('out.provenance.json').unlink()
+    code, out, err = cli('verify', 'out.csv', *inputs)
+    assert code == 2 and 'out.provenance.json' in err and 'Traceback' not in err
