@@ -226,7 +226,11 @@ def configure_explain(p) -> None:
 
 # %% ../nbs/55_cli.ipynb #210ee961
 def _dates(s: str) -> list:
-    try: return [_date(x.strip()) for x in s.split(',') if x.strip()]
+    "--dates: YYYY-MM-DD dates separated by commas; an empty item (`2023-05-04,,2028-05-04`) is refused, not dropped."
+    items = [x.strip() for x in s.split(',')]
+    if len(items) > 1 and '' in items:
+        raise argparse.ArgumentTypeError(f"item {items.index('') + 1} is empty ({s!r}): give one date for each election")
+    try: return [_date(x) for x in items if x]
     except argparse.ArgumentTypeError as e: raise argparse.ArgumentTypeError(f"--dates: {e}") from None
 
 def _elections(s: str) -> int:

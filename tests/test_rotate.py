@@ -79,6 +79,9 @@ def test_rotate_dates_its_own_elections():
     status, _, err = cli('rotate', 'up-mayor-2023', str(REAL), '--elections', '2', '--first-date', '2023-05-04',
                          '--dates', '2023-05-04,2028-05-04')
     assert status == 2 and 'not both' in err
+    for dates in ('2023-05-04,,2028-05-04', '2023-05-04,2028-05-04,'):        # an empty item: refused, never dropped
+        status, _, err = cli('rotate', 'up-mayor-2023', str(REAL), '--elections', '2', '--dates', dates)
+        assert status == 2 and 'is empty' in err, err
 
 
 def test_the_record_is_used_when_the_statute_gets_it():
