@@ -347,3 +347,11 @@ def test_a_chain_through_the_tool_s_own_csv_is_the_chain_through_its_json(workdi
     Path('plain.csv').write_text(Path('e4.csv').read_text(encoding='utf-8') + '\n', encoding='utf-8')   # other bytes: no record
     code, _, err = cli('allot', statute, CORP, *extra, '--previous', 'plain.csv')
     assert code == 0 and 'warning: gap — s.7(5)(1)(f): the previous allotment is a list of categories, without the record' in err, err
+
+
+def test_a_previous_date_given_that_is_not_the_one_the_saved_result_records_is_warned(workdir):
+    assert cli('allot', 'up-mayor-2023', CORP, '--election-date', '2023-05-04', '-o', 'g1.json')[0] == 0
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'g1.json', '--previous-date', '2023-06-01', '--election-date', '2028-05-04')
+    assert code == 0 and "warning: conflict — s.7(5)(1)(f): the previous election's date given, 01 June 2023, is not the one its saved result records (04 May 2023)" in err, err
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'g1.json', '--previous-date', '2023-05-04', '--election-date', '2028-05-04')
+    assert code == 0 and 'warning: conflict' not in err

@@ -90,6 +90,11 @@ def allot(statute: str | registry.Statute,  # a statute id (`reservation-law sta
     if recorded is not None:
         res.assumptions.insert(0, f"the previous election's date, {recorded:%d %B %Y}, is the one its saved result records "
                                   "(give --previous-date for another)")
+    said = prev.attrs.get('election_date') if previous_date is not None and prev is not None else None
+    if said and said != previous_date.isoformat():      # the date given is used: the one the saved result records, said
+        res.warnings.insert(0, LegalWarning('conflict', 's.7(5)(1)(f)', f"the previous election's date given, "
+            f"{previous_date:%d %B %Y}, is not the one its saved result records ({date.fromisoformat(said):%d %B %Y}): the "
+            "date given is used; if the saved result is of another election, give that election's result"))
     inputs = [_input('bodies', bodies, sheet or origin(df).sheet)] + ([_input('previous', previous)] if previous is not None else [])
     params = {'election_date': election_date and election_date.isoformat(), 'previous_date': previous_date and previous_date.isoformat(),
               'sheet': sheet or origin(df).sheet, 'renames': dict(renames or {})}
