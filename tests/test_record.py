@@ -321,7 +321,8 @@ def test_a_saved_previous_result_gives_the_date_of_its_election(workdir):
     assert 'since its date was not given' not in out + err
     assert cli('verify', 'e2.json', b, '--previous', 'e1.json')[0] == 0
     code, out, err = cli('allot', 'up-mayor-2023', b, '--previous', 'e1.json', '--previous-date', '2023-06-01', '--election-date', '2028-05-04')
-    assert code == 0 and 'saved result records' not in out + err and 'previous election held on 01 June 2023' in out + err, (out, err)
+    assert code == 0 and 'is the one its saved result records' not in out + err and 'previous election held on 01 June 2023' in out + err, (out, err)
+    assert 'is not the one its saved result records (04 May 2023)' in err            # the date given is used, the conflict said
     code, out, err = cli('allot', 'up-mayor-2023', b, '--previous', 'e1.json', '--election-date', '2023-05-01')
     assert code == 2 and 'records its election on 04 May 2023, not before this election' in err, err
 
@@ -355,3 +356,23 @@ def test_a_previous_date_given_that_is_not_the_one_the_saved_result_records_is_w
     assert code == 0 and "warning: conflict — s.7(5)(1)(f): the previous election's date given, 01 June 2023, is not the one its saved result records (04 May 2023)" in err, err
     code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'g1.json', '--previous-date', '2023-05-04', '--election-date', '2028-05-04')
     assert code == 0 and 'warning: conflict' not in err
+
+
+def test_a_previous_record_that_contradicts_its_own_table_is_refused(workdir):
+    "Where the tool writes record and table from one walk, they must agree: an edit of either is refused (exit 2), never followed."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'e1.json')[0] == 0
+    d = json.loads(Path('e1.json').read_text(encoding='utf-8'))
+    holder = next(r['body'] for r in d['table'] if r['category'] == 'W')
+    d['record']['rotation']['walks']['W']['owed'] = [holder]            # owed a turn of W, yet its table gives it W
+    Path('x.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json', '-o', 'out.json')
+    assert code == 2 and f"says '{holder}' is owed a turn in the walk of W, but its table gives '{holder}' W" in err, err
+    assert not Path('out.json').exists()
+    assert cli('allot', 'up-mayor-1994', CORP, '-o', 'f1.json')[0] == 0
+    d = json.loads(Path('f1.json').read_text(encoding='utf-8'))
+    rec = d['record']['rotation']
+    other = next(r['body'] for r in d['table'] if r['category'] not in (rec['last_women_category'], 'UR'))
+    rec['last_women'] = other
+    Path('y.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-1994', CORP, '--previous', 'y.json')
+    assert code == 2 and "held the walk's last women's office" in err, err

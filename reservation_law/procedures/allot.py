@@ -189,6 +189,29 @@ def _check_record_names(record, previous: list, known: list, file) -> None:
                          "own table, so this one was edited since it was saved (or comes from another result); give the "
                          "result file as it was saved", file=file)
 
+def _check_record_table(record, cat: dict, file) -> None:
+    """A previous result's record agrees with its own table where the tool writes both from one walk: in the 2023 text a
+    corporation passed over in the walk of a group, or owed a turn in it, did not get the group's office, and one given an
+    office by the fallback holds the group's; in the 1994 text the last women's office is the category the record names.
+    A record that contradicts its table is refused: which of the two was edited is not known."""
+    rec = (record or {}).get('rotation') or {}
+    def group(c: str | None) -> str | None: return None if c in (None, 'UR') else 'W' if c == 'W' else c.removesuffix('-W')
+    def bad(what: str, n: str, c):
+        raise InputError(f"the previous result's record says {n!r} {what}, but its table gives {n!r} {c}: the record and the "
+                         "table were not written together by this tool (one was edited); give the result file as it was saved",
+                         file=file)
+    if rec.get('statute') == 'up-mayor-2023':
+        for g, w in (rec.get('walks') or {}).items():
+            for k, what in (('passed', f'was passed over in the walk of {g}'), ('owed', f'is owed a turn in the walk of {g}')):
+                for n in (w or {}).get(k) or ():
+                    if group(cat.get(n)) == g: bad(what, n, cat.get(n))
+        for g, ns in (rec.get('fallback') or {}).items():
+            for n in ns or ():
+                if n in cat and group(cat[n]) != group(g): bad(f'was given an office of {g} by the fallback', n, cat[n])
+    elif rec.get('statute') == 'up-mayor-1994':
+        n, c = rec.get('last_women'), rec.get('last_women_category')
+        if isinstance(n, str) and isinstance(c, str) and n in cat and cat[n] != c: bad(f"held the walk's last women's office, {c}", n, cat[n])
+
 class _CheckedNames(list):
     "Body names as `load_bodies` checked them (trusted, none two ways of writing one name), for `load_previous` to rely on."
 
@@ -315,6 +338,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
     out = pd.DataFrame({'body': bodies, 'category': cats})
     out.attrs['record'] = _rename_in(record, renames) if record and renames else record
     _check_record_names(out.attrs['record'], bodies, list(names) if names is not None else bodies, file)
+    _check_record_table(out.attrs['record'], dict(zip(bodies, cats)), file)
     if isinstance(held, str):
         try: out.attrs['election_date'] = date.fromisoformat(held).isoformat()
         except ValueError: pass                   # not a date: as if none were recorded
