@@ -744,3 +744,18 @@ def test_a_departure_that_repeats_an_office_f_bars_says_so():
     t = check('up-mayor-2023', df, pub, previous=prev).table.set_index('body')
     assert 'published W (a category (f) bars to it: it held W in the previous election: (f) bars W again)' in t.loc['A', 'reason'], t.loc['A', 'reason']
     assert 'a category (f) bars' not in t.loc['D', 'reason']           # D held nothing barred: a departure, not a bar
+
+
+def test_a_corporation_owed_a_turn_is_said_to_be_at_the_walk_s_head_not_after_the_owed():
+    "A review found 'position 3 of the cyclic walk (next to Jhansi, …, after the 4 corporation(s) owed a turn)' of one of those 4."
+    from reservation_law.procedures.rotate import rotate
+    r = rotate('up-mayor-2023', ILLUSTRATIVE, 6)
+    owed = [(res, row) for res in r.results[1:] for row in res.table.itertuples() if ', owed a turn (' in str(row.reason)]
+    assert owed, 'no corporation was owed a turn in six elections'
+    for res, row in owed:
+        assert 'owed a turn, at the head of the walk, before it continues next to' in row.reason, row.reason
+        assert 'after the' not in row.reason.split('(f): ')[1].split(')')[0], row.reason
+    from reservation_law.procedures.walks import walks
+    ws = walks(r.results[1], dict(zip(r.results[0].table.body, r.results[0].table.category)), r.results[0].record['rotation'])
+    headed = [w for w in ws if w.owed]
+    assert all('the first of the' in w.start() and 'the cycle then from' in w.start() for w in headed)

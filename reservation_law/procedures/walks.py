@@ -102,13 +102,18 @@ class Walk:
     passed: dict                 # body -> [(code, bar of (f))]: passed over before that code's last office
     end: str | None              # the last body allotted
     runs: dict = field(default_factory=dict)   # the 1994 text: where an item's run began, if not at the walk's start
+    owed: int = 0                # the 2023 text: how many at the walk's head are owed a turn (the cycle continues after them)
 
     def position(self, body) -> int: return self.bodies.index(body) + 1
 
     def start(self) -> str:
-        "Where the walk started, in words: the body and its place in the whole order."
+        """Where the walk started, in words: the body and its place in the whole order; where corporations owed a turn
+        head it, that they do, and where the cycle itself continues."""
         b, a = self.bodies[0], self.arrangement
-        return f"{b} (place {a.rank(b)} of {len(a)} by {a.by})"
+        s = f"{b} (place {a.rank(b)} of {len(a)} by {a.by})"
+        if not self.owed or self.owed >= len(self.bodies): return s
+        c = self.bodies[self.owed]
+        return f"{s}, the first of the {self.owed} corporation(s) owed a turn; the cycle then from {c} (place {a.rank(c)} of {len(a)})"
 
 def _bar(statute: str, p: str | None, code: str, women_bar: str = 'any-women', women: bool = True) -> str | None:
     """The bar of (f) on a body that held `p` last time, for `code` now, in words (the statute's own test); None if none.
@@ -190,10 +195,11 @@ def _walks_2023(res: Result, prev: dict, record: dict | None) -> list:
         allotted = {b: cats[b] for b in names if _in_group(cats.get(b), g)}
         if g is None or not allotted: continue                 # no office of the group: no walk
         k, kw = (ex['W'], 0) if g == 'W' else (ex.get(g, 0) + ex.get(g + '-W', 0), ex.get(g + '-W', 0))
-        walk, passed = None, {}
+        walk, passed, owed = None, {}, 0
         if prev:
             got, walk, _, _, done = walk_group(arr, set(open_), g, k, kw, prev, res.interpretations, rec)
             if got != allotted: walk = None
+            else: owed = int(done['owed_head'])
         if walk is None:                                       # from the record's start (or the top, at a first election)
             start = (res.record or {}).get('rotation', {}).get('walks', {}).get(g, {}).get('start')
             i = names.index(start) if prev and start in names else 0
@@ -209,7 +215,7 @@ def _walks_2023(res: Result, prev: dict, record: dict | None) -> list:
                                       "the walk" if got else ''))
             return (g, 'not allotted: see the warnings')
         passed = {b: [passed_for(b)] for b in walk[:walk.index(end)] if b not in allotted}
-        out.append(Walk(g, arr.clause + ('; (f)' if prev else ''), arr, walk, bool(prev), allotted, passed, end))
+        out.append(Walk(g, arr.clause + ('; (f)' if prev else ''), arr, walk, bool(prev), allotted, passed, end, owed=owed))
     return out
 
 def walks(res: Result, prev: dict | None, record: dict | None = None) -> list:

@@ -465,8 +465,11 @@ def _reasons_2023(arr, code, walk, got, done, open_row, prev, it) -> tuple:
     not_w = [f"; {code}, not {wcode}: it held {then_at[m]} last time, and (f) bars a women's office to it this time "
              f"(women-bar={women_bar})" if c == code != wcode and i < last_w and then_at[m] and barred(then_at[m], wcode, women_bar)
              else '' for c, i, m in zip(codes, taken.tolist(), mine.tolist())]
-    texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({origin}){o}; before it: {j}{of}"
-             + (f" and {m} corporation(s) passed over under (f)" if m else '') + w
+    n_owed = done['owed_head']                                  # an owed corporation is at the walk's head, not after it
+    at_head = (f"one of the {n_owed} corporation(s) owed a turn, at the head of the walk, before it continues "
+               f"{done['origin']}") if n_owed else origin
+    texts = [f"place {p}{by}{key}); (f): position {i} of the cyclic walk ({at_head if i <= n_owed else origin}){o}; before it: "
+             f"{j}{of}" + (f" and {m} corporation(s) passed over under (f)" if m else '') + w
              for j, (p, key, i, o, m, w) in enumerate(zip(places, keys, (taken + 1).tolist(), owed, before.tolist(), not_w))]
     return arr.positions[mine], codes, texts
 
