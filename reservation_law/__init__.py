@@ -78,7 +78,7 @@ class _MovedFinder:
     def create_module(self, spec):
         leaf = spec.name.rpartition('.')[2]
         new = ', '.join(f'reservation_law.{t}' for t in MOVED[leaf])
-        _warnings.warn(f"{spec.name} is deprecated since 0.5.0 and goes in 0.7.0: import from {new}",
+        _warnings.warn(f"{spec.name} is deprecated since 0.5.0 and goes in 0.9.0: import from {new}",
                        DeprecationWarning, stacklevel=3)
         m = _Moved(spec.name)
         m.__dict__['_targets'] = MOVED[leaf]

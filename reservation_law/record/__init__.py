@@ -15,7 +15,7 @@ def __getattr__(name):
         try: module = _importlib.import_module(f'reservation_law.{target}')
         except ModuleNotFoundError: continue
         if hasattr(module, name):
-            _warnings.warn(f"reservation_law.record.{name} is deprecated since 0.5.0 and goes in 0.7.0: import it from "
+            _warnings.warn(f"reservation_law.record.{name} is deprecated since 0.5.0 and goes in 0.9.0: import it from "
                            f"reservation_law.{target}", DeprecationWarning, stacklevel=2)
             return getattr(module, name)
     raise AttributeError(f"module 'reservation_law.record' has no attribute {name!r}")
