@@ -277,7 +277,8 @@ def _saved_csv(path) -> dict:
     result of the provenance alone, with the SHA-256 it names; `InputError` if it is not there or not one."""
     from reservation_law.core.bodies import InputError, read_json
     from reservation_law.record.verify import _unusable, upgrade, COMMANDS
-    side = Path(path).with_suffix('.provenance.json')
+    from reservation_law.record.safe_write import sidecar
+    side = sidecar(path)
     if not Path(path).is_file(): raise InputError("no such file", file=str(path))
     if not side.is_file():
         raise InputError(f"a CSV is verified with the provenance the command wrote beside it ({side.name}), which is not there",
