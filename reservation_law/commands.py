@@ -328,7 +328,8 @@ def command_verify(args, stdout, stderr) -> int:
     csv_out = Path(args.saved).suffix.lower() == '.csv'
     d = _saved_csv(args.saved) if csv_out else read_saved(args.saved)
     p = d['provenance']
-    statute = statute_for(p['statute']['id'])
+    try: statute = statute_for(p['statute']['id'])
+    except UsageError as e: raise InputError(f"the saved result's statute cannot be computed again: {e}", file=args.saved) from None
     try:
         statute.resolve({k: v['option'] for k, v in p.get('interpretations', {}).items()})
         if isinstance(d.get('interpretations'), dict): statute.resolve(d['interpretations'])    # the reading the result states
@@ -340,7 +341,11 @@ def command_verify(args, stdout, stderr) -> int:
     for role, f in given.items():
         if f and not any(i['role'] == role for i in p.get('inputs', [])):
             raise UsageError(f"the saved result was computed without a {role} input: --{role} is not for it")
-    x = recompute(d, args.bodies, sheet=args.sheet, **given)
+    try: x = recompute(d, args.bodies, sheet=args.sheet, **given)
+    except (InputError, UsageError) as e:        # a fault of no file of its own: the saved parameters, which stand for options
+        if isinstance(e, InputError) and e.file is not None: raise
+        raise InputError(f"its saved parameters cannot be computed again (each stands for the command line's option it "
+                         f"names): {e}", file=args.saved) from None
     fresh = json.loads(exhibit_json(x))
     if csv_out:                    # a CSV: its bytes against those its provenance names, its provenance, its rows
         diffs, notes = compare({'provenance': p}, {'provenance': fresh['provenance']}, args.ignore)

@@ -439,3 +439,17 @@ def test_verify_takes_a_csv_with_its_provenance_and_finds_an_edited_row(workdir,
     Path('out.provenance.json').unlink()
     code, out, err = cli('verify', 'out.csv', *inputs)
     assert code == 2 and 'out.provenance.json' in err and 'Traceback' not in err
+
+
+@pytest.mark.parametrize('edit, says', [
+    (lambda p: p['parameters'].update(body='Aligarh\u200b'), 'its saved parameters cannot be computed again'),
+    (lambda p: p['statute'].update(id='nope'), "the saved result's statute cannot be computed again: unknown statute 'nope'"),
+    (lambda p: p['parameters'].update(renames={'Agra': 'Agra City'}), 'its saved parameters cannot be computed again')])
+def test_verify_of_an_edited_parameter_names_the_saved_file_not_an_option_never_given(workdir, edit, says):
+    "A review found verify blaming --body or --rename, which the user never typed, for an edit of the saved result."
+    assert cli('explain', 'up-mayor-2023', CORP, '--body', 'Aligarh', '-o', 'x.json')[0] == 0
+    d = json.loads(Path('x.json').read_text(encoding='utf-8'))
+    edit(d['provenance'])
+    Path('e.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('verify', 'e.json', CORP)
+    assert code == 2 and err.startswith('error: e.json: ') and says in err, err
