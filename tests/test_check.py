@@ -759,3 +759,11 @@ def test_a_corporation_owed_a_turn_is_said_to_be_at_the_walk_s_head_not_after_th
     ws = walks(r.results[1], dict(zip(r.results[0].table.body, r.results[0].table.category)), r.results[0].record['rotation'])
     headed = [w for w in ws if w.owed]
     assert all('the first of the' in w.start() and 'the cycle then from' in w.start() for w in headed)
+
+
+def test_a_margin_that_changes_the_counts_of_b_says_so_first():
+    "274,654 more persons in Lucknow's sc make it SC because the State's SC offices become 2: the margin says that (a review)."
+    m = explain('up-mayor-2023', ILLUSTRATIVE, 'Lucknow').margins.set_index(['figure', 'change'])
+    assert m.loc[('sc', 'more'), 'becomes'] == 'SC'
+    assert m.loc[('sc', 'more'), 'also'].startswith('the offices of each category change with it (SC 2, not 1'), m.loc[('sc', 'more'), 'also']
+    assert m.loc[('bc', 'fewer'), 'also'] == ''                    # the body's own place decides: the counts stay

@@ -94,9 +94,12 @@ def _starts(res: Result) -> dict:
     return {g: w.get('start') for g, w in rec.get('walks', {}).items()}
 
 def _also(s, trial, body, it, prev, previous_date, election_date, base_res, res) -> str:
-    """What else a margin turns on: the tie-break (when another tie-break keeps the category at the same figures) and,
-    after a previous election, where the walks of (f) then start."""
-    out = []
+    """What else a margin turns on: the number of offices of each category, where the changed figure changes it (then the
+    first cause: the counts of (b), not the body's own place); the tie-break (when another tie-break keeps the category
+    at the same figures) and, after a previous election, where the walks of (f) then start."""
+    was, now = base_res.counts, res.counts
+    counts = [f"{c} {now.get(c, 0)}, not {was.get(c, 0)}" for c in dict.fromkeys([*was, *now]) if now.get(c, 0) != was.get(c, 0)]
+    out = [f"the offices of each category change with it ({'; '.join(counts)})"] if counts else []
     tb = next((i for i in s.interpretations if i.name == 'tiebreak'), None)
     for o in (tb.options if tb else ()):
         if o != it.get('tiebreak') and _cats(_run(s, trial, dict(it, tiebreak=o), prev, previous_date, election_date))[body] == _cats(base_res)[body]:
