@@ -880,6 +880,10 @@ for label, raw in {'३७०४२३ (Devanagari digits, which Python\'s int()
     add(f'xlsx/{M}/a number cell holding {label} in its XML', 'xlsx', cmd(M, 'bodies.xlsx'),
         {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*>)<v>[0-9]+</v>', rf'\1<v>{raw}</v>'),)),))},
         Refused('bodies.xlsx', 5, 'sc', ('cell ' + sc_col + '5', 'not a number')), M)
+# a cell whose reference names another row than the row it lies in (openpyxl reads it into the row it lies in)
+add(f'xlsx/{M}/a cell whose reference names another row', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'<c r="{sc_col}5"', f'<c r="{sc_col}9"'),)),))},
+    Refused('bodies.xlsx', 9, 'sc', ('lies inside row 5',)), M)
 # a cell given twice in a sheet's XML (openpyxl keeps the last): which value is meant is not known
 add(f'xlsx/{M}/a cell given twice in the sheet', 'xlsx', cmd(M, 'bodies.xlsx'),
     {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((rf'(<c r="{sc_col}5"[^>]*><v>[0-9]+</v></c>)', r'\1<c r="' + sc_col + r'5"><v>1</v></c>'),)),))},

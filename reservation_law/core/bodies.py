@@ -397,6 +397,7 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
     raise InputError(f"the workbook has {len(visible)} visible sheets ({', '.join(map(repr, titles))}) and it is not said which "
                      f"to read: {how}", file=name)
 
+_CELL_REF = re.compile(r'([A-Z]{1,3})([0-9]+)')
 _XML_NUMBER = re.compile(r'[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?')   # xsd:double's digits: ASCII only
 
 class _BadCell(Exception):
@@ -418,6 +419,11 @@ def _cells(ws) -> tuple:
                 raise _BadCell(ref, ValueError('given twice'), 'is given twice in the sheet (the workbook is damaged, or was '
                                'edited by another program): which value is meant is not known')
             seen.add(ref)
+            m = _CELL_REF.fullmatch(ref)
+            if m and int(m.group(2)) != self.row_counter:          # a cell C9 inside row 2: read into row 2 by openpyxl
+                raise _BadCell(ref, ValueError('another row'), f'lies inside row {self.row_counter} of the sheet\'s XML, though '
+                               'its reference names another row (the workbook is damaged, or was edited by another program): '
+                               'where it belongs is not known')
             v = element.find(VALUE_TAG)
             if element.get('t', 'n') == 'n' and v is not None and v.text and not _XML_NUMBER.fullmatch(v.text.strip()):
                 raise _BadCell(ref, ValueError(f'{v.text!r} is not a number as the XML of a workbook writes one'))   # ३७०४२३ too
