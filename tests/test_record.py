@@ -376,3 +376,15 @@ def test_a_previous_record_that_contradicts_its_own_table_is_refused(workdir):
     Path('y.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
     code, _, err = cli('allot', 'up-mayor-1994', CORP, '--previous', 'y.json')
     assert code == 2 and "held the walk's last women's office" in err, err
+
+
+@pytest.mark.parametrize('edit, says', [(lambda r: r.update(statute='nope'), "'statute' is not a statute this tool has"),
+                                        (lambda r: r['walks'].update(XX={'start': None, 'end': None, 'passed': [], 'owed': []}),
+                                         "'XX' is not a walk of a category code")])
+def test_a_previous_record_of_no_statute_or_of_no_category_is_refused(workdir, edit, says):
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'e1.json')[0] == 0
+    d = json.loads(Path('e1.json').read_text(encoding='utf-8'))
+    edit(d['record']['rotation'])
+    Path('x.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json')
+    assert code == 2 and 'x.json' in err and says in err, err

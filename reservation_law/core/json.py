@@ -211,6 +211,12 @@ def check_record(record, file=None, what: str = 'not a reservation_law result as
     if not isinstance(rec, dict): bad(['record', 'rotation'], 'an object')
     for key, (ok, kind, _) in RECORD_FIELDS.items():
         if key in rec and not ok(rec[key]): bad(['record', 'rotation', key], kind)
+    if isinstance(rec.get('statute'), str):          # a statute this tool has (another text's record is warned, and ignored)
+        from reservation_law.core.registry import get
+        try: get(rec['statute'])
+        except KeyError: bad(['record', 'rotation', 'statute'], "a statute this tool has")
+    for code in (rec.get('walks') or {}):
+        if code not in CATEGORIES: bad(['record', 'rotation', 'walks', code], 'a walk of a category code')
     for code, walk in (rec.get('walks') or {}).items():
         for key, (ok, kind) in WALK_FIELDS.items():
             if key in walk and not ok(walk[key]): bad(['record', 'rotation', 'walks', code, key], kind)
