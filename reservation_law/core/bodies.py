@@ -542,7 +542,7 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
                 if any(v is not None for v in vals.values()) or any(k[0] == r for k in formulas): rows.append(vals); lines.append(r)
         except _BadCell as e:
             from openpyxl.utils import column_index_from_string
-            m = re.fullmatch(r'([A-Z]{1,3})([0-9]+)', e.ref)
+            m = _CELL_REF.fullmatch(e.ref)
             head = next(({c['column']: c['value'] for c in cells} for _, cells in e.rows if any(c['value'] is not None for c in cells)), {})
             col = head.get(column_index_from_string(m.group(1))) if m else None
             why = e.why or (f"cannot be read: the workbook's XML holds a value its type cannot hold ({printable(e.error)}); type "
