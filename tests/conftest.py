@@ -97,24 +97,35 @@ def _examples(item) -> int:
     return s.max_examples if s is not None and getattr(item.function, 'is_hypothesis_test', False) else 0
 
 
+def _shares(n: int, workers: int) -> list:
+    "How many of `n` tests pytest-xdist's worksteal scheduler hands each worker at the start, in order: the pending tests, in turn, split evenly among the workers still to be served."
+    out = []
+    for j in range(workers):
+        out.append(n // (workers - j)); n -= out[-1]
+    return out
+
+
 def pytest_collection_modifyitems(config, items):
-    """The long properties (1,000 examples or more) first, dealt in turn to the two halves of the run: `make test`'s
-    `pytest -n 2 --dist worksteal` hands each worker one half, so each starts on its share of the long ones and the short
-    tests after them are stolen back and forth to even the end (a long property last on one worker kept the other idle).
-    The tests that drive Chromium (the `browser` fixture) come first among the short ones of the first half, in their
-    order: one worker starts one Chromium and loads the shared tabs once (the served workbook's test, the last file,
-    started a second Chromium, about 3 s of CPU, in the other worker, alone at the end); stealing takes from the end of
-    a worker's queue. Only the order changes: every test runs, with its examples."""
+    """The long properties (1,000 examples or more) first, dealt in turn to the workers' shares of the run: `make test`'s
+    `pytest -n 3 --dist worksteal` hands each worker one contiguous share of the ordered items (`_shares`), so each starts
+    on its part of the long ones and the short tests after them are stolen back and forth to even the end (a long
+    property last on one worker kept the others idle). The tests that drive Chromium (the `browser` fixture) come first
+    among the short ones of the first share, in their order: one worker starts one Chromium and loads the shared tabs once
+    (the served workbook's test, the last file, started a second Chromium, about 3 s of CPU, in another worker, alone at
+    the end); stealing takes from the end of a worker's queue. Only the order changes: every test runs, with its examples."""
     # a worker of pytest-xdist collects and orders the items itself (the controller collects none), and its options
     # carry no `numprocesses`: the count of workers is in its `workerinput`
     workers = getattr(config, 'workerinput', {}).get('workercount') or config.getoption('numprocesses', None)
-    if not workers or len(items) < 4: return
+    if not workers or len(items) < 2 * workers: return
     heavy = sorted((i for i in items if _examples(i) >= 1000), key=_examples, reverse=True)
     if not heavy: return
     ids = {id(i) for i in heavy}
     light = [i for i in items if id(i) not in ids]
     drives = lambda i: 'browser' in getattr(i, 'fixturenames', ())
     light = [i for i in light if drives(i)] + [i for i in light if not drives(i)]
-    first, second = heavy[0::2], heavy[1::2]
-    cut = max(0, len(items) // 2 - len(first))
-    items[:] = first + light[:cut] + second + light[cut:]
+    out = []
+    for j, share in enumerate(_shares(len(items), workers)):
+        mine = heavy[j::workers]
+        take = max(0, share - len(mine)) if j < workers - 1 else len(light)
+        out += mine + light[:take]; light = light[take:]
+    items[:] = out

@@ -1,10 +1,11 @@
 """The order `make test` runs the tests in (conftest's `pytest_collection_modifyitems`): the long properties first, dealt
-to the two halves, in each pytest-xdist worker, which collects and orders the items itself. Once the hook looked for
+to the workers' shares, in each pytest-xdist worker, which collects and orders the items itself. Once the hook looked for
 `numprocesses`, an option a worker's config does not carry, and left the order as collected (the longest properties
 last) without a word: these tests hold it to what it says."""
 from types import SimpleNamespace
 from hypothesis import given, settings, strategies as st
-from conftest import pytest_collection_modifyitems
+import pytest
+from conftest import pytest_collection_modifyitems, _shares
 
 
 @settings(max_examples=2000)
@@ -26,18 +27,26 @@ def _items(n_plain=8):
             + [item('less_long', _less_long), item('long', _long)])
 
 
-def _config(worker: bool, numprocesses=None):
+def _config(worker: bool, numprocesses=None, workers=2):
     c = SimpleNamespace(getoption=lambda name, default=None: numprocesses if name == 'numprocesses' else default)
-    if worker: c.workerinput = {'workerid': 'gw0', 'workercount': 2}
+    if worker: c.workerinput = {'workerid': 'gw0', 'workercount': workers}
     return c
 
 
-def test_a_worker_puts_the_long_properties_first_one_in_each_half():
+def test_shares_are_the_worksteal_schedulers_first_split():
+    "What pytest-xdist's worksteal scheduler sends each idle worker first: the pending tests // the workers left."
+    assert _shares(11, 2) == [5, 6] and _shares(11, 3) == [3, 4, 4] and _shares(1791, 3) == [597, 597, 597]
+    assert all(sum(_shares(n, w)) == n for n in range(40) for w in range(1, 5))
+
+
+@pytest.mark.parametrize('workers', [2, 3])
+def test_a_worker_puts_the_long_properties_first_one_at_the_head_of_each_share(workers):
     items = _items()
-    pytest_collection_modifyitems(_config(worker=True), items)
+    pytest_collection_modifyitems(_config(worker=True, workers=workers), items)
     names = [i.nodeid for i in items]
     assert names[0] == 'long' and names[1] == 'browser'            # the longest first; Chromium's tests first of the short
-    assert names.index('less_long') == len(names) // 2              # the next long one starts the second half
+    starts = [sum(_shares(len(names), workers)[:j]) for j in range(workers)]
+    assert names.index('less_long') == starts[1]                    # the next long one heads the second share
     assert sorted(names) == sorted(i.nodeid for i in _items())      # every test still runs
 
 
