@@ -9,6 +9,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 EXAMPLE = reservation_law/data/up_corporations_17_bc_illustrative.csv
+PYTEST_WORKERS ?= 3
 
 .PHONY: install example test chromium docs bench lab app bytecode
 install: $(VENV)/.installed bytecode
@@ -51,7 +52,7 @@ test: install chromium
 	@# three workers on the two cores (pytest-xdist): one fills the waits of the others (on Chromium, on a command's own
 	@# process), and beside another job the suite keeps its share of both cores; worksteal: a long property never left
 	@# alone on one at the end (benchmarks/README.md, "Three workers")
-	$(BIN)/python -m pytest -n 3 --dist worksteal
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)
