@@ -94,7 +94,7 @@ def _parser(command: str | None = None, want_help: bool = False) -> argparse.Arg
         a.add_argument('-i', '--interpretation', action='append', default=[], metavar='NAME=OPTION', help='choose an interpretation (repeatable)')
         a.add_argument('--explain', action='store_true', help='print the derivation with clause citations')
         a.add_argument('-o', '--output', help='output file: .csv, .json, .xlsx or .html; the CSV table on standard output if omitted')
-    v = sub.add_parser('verify', help='recompute a saved JSON result (of any command) and say whether it is reproduced',
+    v = sub.add_parser('verify', help='recompute a saved result (JSON, CSV, Excel or HTML, of any command) and say whether it is reproduced',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     if command == 'verify':                     # its arguments only when it is the command
         configure_verify(v); v.epilog = VERIFY_EPILOG
@@ -289,7 +289,7 @@ def configure_order(p) -> None:
 def configure_verify(v) -> None:
     "The arguments of `reservation-law verify`."
     from reservation_law.record.verify import ROLES
-    v.add_argument('saved', help="a result written with -o OUT.json, or -o OUT.csv with its provenance beside it (by allot, seats, check, explain, rotate or order)")
+    v.add_argument('saved', help="a result written with -o OUT.json, OUT.xlsx or OUT.html, or -o OUT.csv with its provenance beside it (by allot, seats, check, explain, rotate or order)")
     v.add_argument('bodies', help='the bodies file it was computed from')
     v.add_argument('--previous', help='the previous allotment it was computed with, if any')
     v.add_argument('--published', help='the published list it checked (a result of check)')
@@ -303,4 +303,6 @@ VERIFY_EPILOG = ("example:\n  reservation-law verify allotment.json up_corporati
                  "Everything is compared: the table (rows matched by body), the counts, the warnings, the steps, the arrangements\n"
                  "(order, keys, cut-offs), the rotation record, the assumptions, the reading, the parameters, the statute texts,\n"
                  "the program (version, commit) and each input's SHA-256 (its path as given is not compared).\n"
+                 "A CSV, a workbook or a page is compared byte for byte with the one the command writes now, then cell by cell\n"
+                 "(a page: its text run by run), from the provenance it holds (a CSV: the provenance file beside it).\n"
                  "exit status: 0 reproduced, 1 not reproduced (the differences are listed), 2 bad input, 3 internal error")

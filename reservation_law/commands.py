@@ -272,11 +272,22 @@ def command_order(args, stdout, stderr) -> int:
     return 0
 
 # %% ../nbs/56_commands.ipynb #9b5e4198
+def _saved_provenance(s, name: str, what: str) -> dict:
+    """The provenance an output holds (`s`: its schema version and provenance, as the command wrote them in `what`), as a
+    saved result of the provenance alone; `InputError` naming `name` if it is not one this tool can compute again."""
+    from reservation_law.core.bodies import InputError
+    from reservation_law.record.verify import _unusable, upgrade, COMMANDS
+    if not (isinstance(s, dict) and isinstance(s.get('provenance'), dict) and s['provenance'].get('statute')):
+        raise InputError(f"not the provenance of {what}", file=name)
+    d = upgrade({'schema_version': s.get('schema_version'), 'provenance': s['provenance']}, name)
+    if d['provenance'].get('command') not in COMMANDS: raise InputError("the provenance does not say which command made it", file=name)
+    if (why := _unusable(d['provenance'])): raise InputError(f"the provenance cannot be computed again: {why}", file=name)
+    return d
+
 def _saved_csv(path) -> dict:
     """A CSV output to verify: its provenance beside it (`out.provenance.json`, as the command wrote it), as a saved
     result of the provenance alone, with the SHA-256 it names; `InputError` if it is not there or not one."""
     from reservation_law.core.bodies import InputError, read_json
-    from reservation_law.record.verify import _unusable, upgrade, COMMANDS
     from reservation_law.record.safe_write import sidecar
     side = sidecar(path)
     if not Path(path).is_file(): raise InputError("no such file", file=str(path))
@@ -284,15 +295,130 @@ def _saved_csv(path) -> dict:
         raise InputError(f"a CSV is verified with the provenance the command wrote beside it ({side.name}), which is not there",
                          file=str(path))
     s = read_json(side, 'provenance of a CSV output of reservation_law')
-    if not (isinstance(s, dict) and isinstance(s.get('provenance'), dict) and isinstance(s.get('sha256'), str)
-            and s['provenance'].get('statute')):
+    if not (isinstance(s, dict) and isinstance(s.get('sha256'), str)):
         raise InputError("not the provenance of a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)",
                          file=str(side))
-    d = upgrade({'schema_version': s.get('schema_version'), 'provenance': s['provenance']}, str(side))
-    if d['provenance'].get('command') not in COMMANDS: raise InputError("the provenance does not say which command made it", file=str(side))
-    if (why := _unusable(d['provenance'])): raise InputError(f"the provenance cannot be computed again: {why}", file=str(side))
+    d = _saved_provenance(s, str(side), 'a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)')
     d['sha256'] = s['sha256']
     return d
+
+_WRITTEN_FROM = '0.8.1'     # the first version whose workbooks and pages hold their provenance as JSON
+
+def _saved_xlsx(path) -> dict:
+    """A workbook output to verify: the provenance it holds as JSON (its sheet `PROVENANCE_SHEET`), as a saved result of
+    the provenance alone; `InputError` if the file is not a workbook that holds one."""
+    import warnings
+    from reservation_law.core.bodies import InputError, _check_zip, _parse_json, printable
+    from reservation_law.record.writers import PROVENANCE_SHEET
+    name = str(path)
+    _check_zip(Path(path), name)                 # a workbook whose parts unpack to a size that is safe to read
+    cells = _workbook_cells(Path(path).read_bytes(), name, only=PROVENANCE_SHEET).get(PROVENANCE_SHEET)
+    if cells is None:
+        raise InputError(f"holds no sheet {PROVENANCE_SHEET!r}, where this tool's workbooks (from {_WRITTEN_FROM}) hold their "
+                         "provenance: verify it with the JSON output, or write the workbook again", file=name)
+    text = ''.join(r[0] for r in cells[1:] if r and isinstance(r[0], str))
+    return _saved_provenance(_parse_json(text, name, f"sheet {PROVENANCE_SHEET!r}"), name, f"a workbook of reservation_law (its sheet {PROVENANCE_SHEET!r})")
+
+def _workbook_cells(data: bytes, name: str, only: str | None = None) -> dict:
+    "Each sheet of a workbook (in its order; `only`: that sheet alone) as its rows of cell values, as openpyxl reads them."
+    import io, warnings, openpyxl
+    from reservation_law.core.bodies import InputError, printable
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            try: return {ws.title: [tuple(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets if only in (None, ws.title)}
+            finally: wb.close()
+    except InputError: raise
+    except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
+
+def _saved_html(path) -> dict:
+    """A page output to verify: the provenance it holds as JSON (its data block `PROVENANCE_ID`), as a saved result of
+    the provenance alone; `InputError` if the file is not a page that holds one, or holds two."""
+    import re
+    from reservation_law.core.bodies import InputError, read_input, _decode, _parse_json
+    from reservation_law.record.reports import PROVENANCE_ID
+    name = str(path)
+    text = _decode(read_input(path, 'saved page'), name, 'UTF-8')
+    found = re.findall(rf'<script type="application/json" id="{PROVENANCE_ID}">(.*?)</script>', text, re.S)
+    if len(found) != 1:
+        raise InputError((f"holds no data block {PROVENANCE_ID!r}, where this tool's pages (from {_WRITTEN_FROM}) hold their "
+                          "provenance: verify it with the JSON output, or write the page again") if not found else
+                         f"holds {len(found)} data blocks {PROVENANCE_ID!r}: which of them produced it is not clear", file=name)
+    return _saved_provenance(_parse_json(found[0], name, f"data block {PROVENANCE_ID!r}"), name, f"a page of reservation_law (its data block {PROVENANCE_ID!r})")
+
+def _as_saved(x, p: dict):
+    """`x` (computed again) with the saved provenance `p` in place of its own: the bytes the command wrote, if `x` is what
+    it computed then (an input's path, the commit, or the version, where they differ, are reported by `compare`)."""
+    import copy
+    y = holder = copy.copy(x)
+    if isinstance(getattr(type(y), 'provenance', None), property):      # a check, an explanation: their result's provenance
+        y.result = holder = copy.copy(y.result)
+    holder.provenance = p
+    if p.get('version') and isinstance(getattr(holder, 'version', None), str) and not isinstance(getattr(type(holder), 'version', None), property):
+        holder.version = p['version']
+    return y
+
+def _differences(path: Path, suffix: str, d: dict, x) -> list:
+    "How an output differs from the same computed again (`x`): a CSV's, a workbook's or a page's bytes, then what differs in them."
+    if suffix == '.csv': return _csv_differences(path, d['sha256'], x)
+    from reservation_law.record.exhibit import exhibit_bytes
+    data, now = path.read_bytes(), exhibit_bytes(_as_saved(x, d['provenance']), suffix)
+    if data == now: return []
+    return (_xlsx_differences if suffix == '.xlsx' else _html_differences)(data, now, str(path))
+
+def _cell_text(v) -> str: return '' if v is None else str(v)
+
+def _xlsx_differences(data: bytes, now: bytes, name: str) -> list:
+    "A workbook against the one the command writes now: each sheet added or missing, each cell that differs (sheet, row, column)."
+    from openpyxl.utils import get_column_letter
+    a, b = _workbook_cells(data, name), _workbook_cells(now, name)
+    out = [f"sheet {t!r} is not in the workbook the command writes now" for t in a if t not in b]
+    out += [f"sheet {t!r} is missing" for t in b if t not in a]
+    if [t for t in a if t in b] != [t for t in b if t in a]: out.append(f"the sheets are in another order: {list(a)}, now {list(b)}")
+    for t in (t for t in b if t in a):
+        ra, rb = a[t], b[t]
+        head = rb[0] if rb else ()
+        for i in range(max(len(ra), len(rb))):
+            r, s = (ra[i] if i < len(ra) else ()), (rb[i] if i < len(rb) else ())
+            cols = [j for j in range(max(len(r), len(s))) if _cell_text(r[j] if j < len(r) else None) != _cell_text(s[j] if j < len(s) else None)]
+            if not cols: continue
+            label = _cell_text(s[0] if s else r[0] if r else '')
+            out.append(f"sheet {t!r}, row {i + 1}" + (f" ({label})" if label and i else '') + ': ' + '; '.join(
+                f"{get_column_letter(j + 1)}{i + 1}" + (f" ({head[j]})" if i and j < len(head) and head[j] is not None else '')
+                + f" was {_cell_text(r[j] if j < len(r) else None)!r}, now {_cell_text(s[j] if j < len(s) else None)!r}" for j in cols))
+    if not out: out.append("its bytes differ from those the command writes now, though every cell reads the same: a format, a "
+                           "style or a part no sheet shows was changed (a spreadsheet program that saves it again does so)")
+    return out
+
+def _page_text(page: str) -> list:
+    "The text a reader sees in a page, run by run (each text between two tags, trimmed; no script or style)."
+    from html.parser import HTMLParser
+    class Text(HTMLParser):
+        def __init__(self): super().__init__(convert_charrefs=True); self.runs, self.skip = [], 0
+        def handle_starttag(self, tag, attrs): self.skip += tag in ('script', 'style')
+        def handle_endtag(self, tag): self.skip -= tag in ('script', 'style') and self.skip > 0
+        def handle_data(self, data):
+            if not self.skip and data.strip(): self.runs.append(' '.join(data.split()))
+    p = Text(); p.feed(page); p.close()
+    return p.runs
+
+def _html_differences(data: bytes, now: bytes, name: str) -> list:
+    "A page against the one the command writes now: each run of text that differs, where it stands, then any other change."
+    import difflib
+    try: a = _page_text(data.decode('utf-8'))
+    except UnicodeDecodeError as e: return [f"the page is not UTF-8 as the command writes it ({e})"]
+    b = _page_text(now.decode('utf-8'))
+    out = []
+    for op, i, j, k, l in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == 'equal': continue
+        after = f" (after {b[k - 1]!r})" if k else ''
+        out.append(f"the text {' | '.join(a[i:j])!r} is now {' | '.join(b[k:l])!r}{after}" if op == 'replace' else
+                   f"the text {' | '.join(a[i:j])!r} is not in the page the command writes now{after}" if op == 'delete' else
+                   f"the text {' | '.join(b[k:l])!r} is missing{after}")
+    if not out: out.append("its bytes differ from those the command writes now, though its text reads the same: its markup, a "
+                           "style, a picture or its data block was changed")
+    return out
 
 def _csv_differences(path: Path, named: str, x) -> list:
     """How a CSV output differs from the same computed again: its bytes against the SHA-256 its provenance names, then
@@ -320,13 +446,20 @@ def _csv_differences(path: Path, named: str, x) -> list:
     if out == [] : out.append("the CSV's bytes differ from those the command writes now")
     return out
 
+_SAVED = {'.csv': (_saved_csv, "the same CSV, byte for byte, and its provenance beside it"),
+         '.xlsx': (_saved_xlsx, "the same workbook, byte for byte, and the provenance it holds"),
+         '.html': (_saved_html, "the same page, byte for byte, and the provenance it holds")}
+
 def command_verify(args, stdout, stderr) -> int:
-    "`reservation-law verify SAVED.json BODIES [...]`: 0 reproduced, 1 not (each difference listed), 2 bad input."
+    "`reservation-law verify SAVED BODIES [...]` (SAVED a .json, .csv, .xlsx or .html output): 0 reproduced, 1 not (each difference listed), 2 bad input."
     from reservation_law.core.bodies import InputError
     from reservation_law.record.exhibit import exhibit_json
     from reservation_law.record.verify import compare, read_saved, recompute
-    csv_out = Path(args.saved).suffix.lower() == '.csv'
-    d = _saved_csv(args.saved) if csv_out else read_saved(args.saved)
+    suffix = Path(args.saved).suffix.lower()
+    if suffix not in _SAVED and suffix != '.json':
+        raise InputError("verify reads an output written with -o: .json, .csv (with its provenance beside it), .xlsx or .html",
+                         file=args.saved)
+    d = _SAVED[suffix][0](args.saved) if suffix in _SAVED else read_saved(args.saved)
     p = d['provenance']
     try: statute = statute_for(p['statute']['id'])
     except UsageError as e: raise InputError(f"the saved result's statute cannot be computed again: {e}", file=args.saved) from None
@@ -347,9 +480,9 @@ def command_verify(args, stdout, stderr) -> int:
         raise InputError(f"its saved parameters cannot be computed again (each stands for the command line's option it "
                          f"names): {e}", file=args.saved) from None
     fresh = json.loads(exhibit_json(x))
-    if csv_out:                    # a CSV: its bytes against those its provenance names, its provenance, its rows
+    if suffix in _SAVED:            # a CSV, a workbook, a page: its bytes against those written now, what differs, its provenance
         diffs, notes = compare({'provenance': p}, {'provenance': fresh['provenance']}, args.ignore)
-        diffs = _csv_differences(Path(args.saved), d['sha256'], x) + diffs
+        diffs = _differences(Path(args.saved), suffix, d, x) + diffs
     else: diffs, notes = compare(d, fresh, args.ignore)
     from reservation_law.core.bodies import printable
     for n in notes: print(f"note: {printable(n)}", file=stdout)
@@ -358,7 +491,7 @@ def command_verify(args, stdout, stderr) -> int:
         print(f"NOT REPRODUCED: {what}: {len(diffs)} difference(s)", file=stdout)
         for x in diffs: print(f"  {printable(x)}", file=stdout)
         return 1
-    print(f"reproduced: {what}: " + ("the same CSV, byte for byte, and its provenance beside it: the reading, assumptions "
-          "and inputs (by SHA-256)" if csv_out else "the same table, counts, warnings, steps, arrangements, record, reading, "
+    print(f"reproduced: {what}: " + (f"{_SAVED[suffix][1]}: the reading, assumptions "
+          "and inputs (by SHA-256)" if suffix in _SAVED else "the same table, counts, warnings, steps, arrangements, record, reading, "
           "assumptions and inputs (by SHA-256)"), file=stdout)
     return 0

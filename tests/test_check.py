@@ -370,7 +370,7 @@ def test_check_xlsx_has_every_table_as_a_sheet(tmp_path):
     assert cli('check', 'up-mayor-2023', CENSUS, DRAFT, '-o', f)[0] == 0                     # no bc column: conditions
     c = check('up-mayor-2023', CENSUS, DRAFT)
     wb = openpyxl.load_workbook(f)
-    assert wb.sheetnames == ['bodies', 'counts', 'readings', 'implied', 'notes and warnings', 'provenance']
+    assert wb.sheetnames == ['bodies', 'counts', 'readings', 'implied', 'notes and warnings', 'provenance', 'provenance JSON']
     got = pd.read_excel(f, sheet_name=None, keep_default_na=False)
     assert list(got['bodies'].body) == list(c.table.body) and list(got['bodies'].reason) == list(c.table.reason)
     assert list(got['readings'].departures) == list(c.readings.departures)

@@ -454,3 +454,103 @@ def test_verify_of_an_edited_parameter_names_the_saved_file_not_an_option_never_
     Path('e.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
     code, _, err = cli('verify', 'e.json', CORP)
     assert code == 2 and err.startswith('error: e.json: ') and says in err, err
+
+
+OUTPUT_RUNS = {   # command -> (its arguments, verify's inputs): every command whose output may be a workbook or a page
+    'allot': (['allot', 'up-mayor-2023', CORP], [CORP]),
+    'seats': (['seats', 'up-corporation-wards', WARDS], [WARDS]),
+    'check': (['check', 'up-mayor-2023', CENSUS, DRAFT], [CENSUS, '--published', DRAFT]),
+    'explain': (['explain', 'up-mayor-2023', CORP, '--body', 'Aligarh'], [CORP]),
+    'rotate': (['rotate', 'up-mayor-2023', CORP, '-k', '3'], [CORP]),
+    'order': (['order', 'up-mayor-2023', CENSUS, '--draft', '--date', '2023-03-30', '--allotment', DRAFT], [CENSUS, '--allotment', DRAFT]),
+}
+
+
+def _edit_cell(path: str, sheet: str, row: int, col: int, value) -> str:
+    "A workbook with one cell changed, saved as a spreadsheet program saves it (openpyxl); the old value."
+    import openpyxl
+    wb = openpyxl.load_workbook(path)
+    old = wb[sheet].cell(row, col).value
+    wb[sheet].cell(row, col).value = value
+    wb.save(path)
+    return old
+
+
+@pytest.mark.parametrize('command', list(OUTPUT_RUNS))
+def test_verify_takes_a_workbook_and_finds_an_edited_cell(workdir, command):
+    """A workbook holds its provenance as JSON (its sheet 'provenance JSON'): verify computes it again, byte for byte, and
+    names the sheet, row and cell of an edit; a workbook saved again unedited differs in its bytes only, and says so."""
+    argv, inputs = OUTPUT_RUNS[command]
+    assert cli(*argv, '-o', 'out.xlsx')[0] in (0, 1)
+    code, out, err = cli('verify', 'out.xlsx', *inputs)
+    assert code == 0 and out.startswith(f'reproduced: {command}') and 'the same workbook, byte for byte' in out, (out, err)
+    import openpyxl
+    wb = openpyxl.load_workbook('out.xlsx', read_only=True)
+    first = wb.sheetnames[0]; wb.close()
+    old = _edit_cell('out.xlsx', first, 2, 2, 'edited by hand')
+    code, out, err = cli('verify', 'out.xlsx', *inputs)
+    assert code == 1 and f"sheet '{first}', row 2" in out and f"B2" in out and "was 'edited by hand'" in out, (out, err)
+    _edit_cell('out.xlsx', first, 2, 2, old)                 # put back: the cells are the same, the bytes are not
+    code, out, err = cli('verify', 'out.xlsx', *inputs)
+    assert code == 1 and 'though every cell reads the same' in out, (out, err)
+
+
+def test_verify_of_a_workbook_holds_its_provenance_sheets_to_each_other(workdir):
+    "An edit of the provenance a reader sees (the sheet 'provenance'), or of the JSON verify reads, is NOT REPRODUCED."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'out.xlsx')[0] == 0
+    Path('keep.xlsx').write_bytes(Path('out.xlsx').read_bytes())
+    _edit_cell('out.xlsx', 'provenance', 2, 2, 'another program')
+    code, out, err = cli('verify', 'out.xlsx', CORP)
+    assert code == 1 and "sheet 'provenance', row 2" in out and "B2 (value) was 'another program'" in out, (out, err)
+    # the JSON edited: verify computes what it claims, and the sheets written from the real one differ
+    Path('out.xlsx').write_bytes(Path('keep.xlsx').read_bytes())
+    wb = openpyxl.load_workbook('out.xlsx')
+    ws = wb['provenance JSON']
+    text = ''.join(c.value for c in ws['A'][1:] if c.value)
+    d = json.loads(text)
+    d['provenance']['parameters']['election_date'] = '2099-01-01'      # after the Article 334 period: no SC or ST office
+    ws['A2'].value = json.dumps(d, ensure_ascii=False)
+    for c in ws['A'][2:]: c.value = None
+    wb.save('out.xlsx')
+    code, out, err = cli('verify', 'out.xlsx', CORP)
+    assert code == 1 and "sheet 'allotment'" in out and "sheet 'provenance'" in out, (out, err)
+    # no provenance at all: a workbook not this tool's, or from before it held one
+    wb = openpyxl.load_workbook('out.xlsx'); del wb['provenance JSON']; wb.save('out.xlsx')
+    code, out, err = cli('verify', 'out.xlsx', CORP)
+    assert code == 2 and "holds no sheet 'provenance JSON'" in err and 'Traceback' not in err, (out, err)
+
+
+@pytest.mark.parametrize('command', list(OUTPUT_RUNS))
+def test_verify_takes_a_page_and_finds_edited_text(workdir, command):
+    """A page holds its provenance as JSON (a data block no browser shows or runs): verify computes it again, byte for
+    byte, and names the text an edit changed and where; a second data block is a question, refused."""
+    argv, inputs = OUTPUT_RUNS[command]
+    assert cli(*argv, '-o', 'out.html')[0] in (0, 1)
+    code, out, err = cli('verify', 'out.html', *inputs)
+    assert code == 0 and out.startswith(f'reproduced: {command}') and 'the same page, byte for byte' in out, (out, err)
+    page = Path('out.html').read_text(encoding='utf-8')
+    assert page.count('<script type="application/json" id="provenance-json">') == 1
+    cell = re.search(r'<td(?: class="num")?>([^<]+)</td>', page)          # the first cell of the first table
+    assert cell, 'no table cell in the page'
+    Path('out.html').write_text(page[:cell.start()] + '<td>XX</td>' + page[cell.end():], encoding='utf-8')
+    code, out, err = cli('verify', 'out.html', *inputs)
+    assert code == 1 and f"the text 'XX' is now '{cell.group(1)}'" in out, (out, err)
+    Path('out.html').write_text(page.replace('<table', '<table style="color:white"', 1), encoding='utf-8')   # the text hidden
+    code, out, err = cli('verify', 'out.html', *inputs)
+    assert code == 1 and 'though its text reads the same' in out, (out, err)
+    block = re.search(r'<script type="application/json" id="provenance-json">.*?</script>', page, re.S).group(0)
+    Path('out.html').write_text(page.replace('</body>', block + '</body>'), encoding='utf-8')
+    code, out, err = cli('verify', 'out.html', *inputs)
+    assert code == 2 and 'holds 2 data blocks' in err, (out, err)
+
+
+def test_a_name_in_a_page_cannot_end_its_provenance_block(workdir):
+    "A body or file name with </script> in it is escaped in the data block: the page has one block, and verifies."
+    t = pd.read_csv(CORP); t.loc[0, 'body'] = 'Agra</script><script>alert(1)</script>'
+    t.to_csv('x<b>&amp;.csv', index=False)
+    code, _, err = cli('allot', 'up-mayor-2023', 'x<b>&amp;.csv', '-o', 'out.html')
+    if code == 2: pytest.skip(f'the name is refused as input: {err}')
+    page = Path('out.html').read_text(encoding='utf-8')
+    block = re.search(r'<script type="application/json" id="provenance-json">(.*?)</script>', page, re.S).group(1)
+    assert '<' not in block and json.loads(block)['provenance']
+    assert cli('verify', 'out.html', 'x<b>&amp;.csv')[0] == 0

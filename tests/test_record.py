@@ -176,7 +176,7 @@ def test_xlsx_sheets_text_cells_and_identical_bytes(workdir):
     assert re.search(rb'<dcterms:modified[^>]*>2000-01-01T00:00:00Z<', core) and re.search(rb'<dcterms:created[^>]*>2000-01-01T00:00:00Z<', core)
     assert {i.date_time for i in zipfile.ZipFile('a.xlsx').infolist()} == {(1980, 1, 1, 0, 0, 0)}
     wb = openpyxl.load_workbook('a.xlsx')
-    assert wb.sheetnames == ['allotment', 'arrangements', 'derivation', 'warnings', 'provenance', 'codes', 'record']
+    assert wb.sheetnames == ['allotment', 'arrangements', 'derivation', 'warnings', 'provenance', 'codes', 'record', 'provenance JSON']
     codes = {r[0]: r for r in wb['codes'].iter_rows(values_only=True)}
     assert codes['SC'][2] == 'अनुसूचित जाति' and codes['UR'][2] == 'अनारक्षित'
     for ws in wb:

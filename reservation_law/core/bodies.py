@@ -348,7 +348,7 @@ NOT_READ = {'.xls': "an old Excel workbook (.xls) is not read: save it as .xlsx 
 # %% ../../nbs/01_bodies.ipynb #5a1e7c03
 MAX_PART = 256 * 2**20       # bytes a part of a workbook may unpack to
 OWN_SHEETS = ('allotment', 'seats')
-RESULT_SHEETS = OWN_SHEETS + ('arrangements', 'derivation', 'warnings', 'provenance', 'codes', 'record')   # a result's workbook (`xlsx_bytes`)
+RESULT_SHEETS = OWN_SHEETS + ('arrangements', 'derivation', 'warnings', 'provenance', 'codes', 'record', 'provenance JSON')   # a result's workbook (`xlsx_bytes`)
 
 def _check_zip(path: Path, name: str) -> bool:
     """Refuse a workbook whose parts would unpack to too much before openpyxl loads any of them. Returns whether it asks
@@ -731,7 +731,10 @@ def read_json(path, what: str = 'JSON file', limit: int = MAX_INPUT):
     raw = read_input(path, what, limit)
     if raw.startswith((b'PK\x03\x04', OLE2)):                    # an .xlsx (a zip), an old .xls: not text at all
         raise InputError(f"is a workbook or a zip archive, not a {what}: give the .json file written with -o OUT.json", file=name)
-    text = _decode(raw, name, 'UTF-8')
+    return _parse_json(_decode(raw, name, 'UTF-8'), name, what)
+
+def _parse_json(text: str, name: str, what: str = 'JSON file'):
+    "`text` parsed as `read_json` parses a file's (strict, bounded in depth); `InputError` naming `name` if it is not."
     try: d = json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant, parse_int=_json_int)
     except _JSONRefusal as e: raise InputError(f"{e}: not a {what}", file=name) from None
     except RecursionError: raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name) from None

@@ -71,7 +71,7 @@ def check_sheets(c: Check) -> list:
 def check_xlsx_bytes(c: Check) -> bytes:
     "A check as an Excel workbook, a sheet for each of its tables (`check_sheets`), byte-identical across runs."
     from reservation_law.record.writers import workbook_bytes
-    return workbook_bytes(check_sheets(c), creator=f"reservation_law {c.result.version}")
+    return workbook_bytes(check_sheets(c), creator=f"reservation_law {c.result.version}", provenance=c.provenance)
 
 def explain_html(e: Explanation) -> str:
     "A self-contained HTML page of an explanation (inline CSS, nothing fetched)."

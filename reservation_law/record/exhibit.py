@@ -131,7 +131,7 @@ def exhibit_bytes(x, suffix: str) -> bytes:
     if suffix == '.json': return exhibit_json(x).encode('utf-8')
     if suffix == '.xlsx':
         if isinstance(x, Result): return xlsx_bytes(x)
-        return workbook_bytes(exhibit_sheets(x), creator=f"reservation_law {x.provenance.get('version', '')}")
+        return workbook_bytes(exhibit_sheets(x), creator=f"reservation_law {x.provenance.get('version', '')}", provenance=x.provenance)
     if suffix == '.html': return exhibit_html(x).encode('utf-8')
     if suffix == '.csv': return csv_bytes(exhibit_table(x))
     raise InputError(f"an output must end in .csv, .json, .xlsx or .html, not {suffix!r}")

@@ -4,19 +4,20 @@
 
 # %% ../../nbs/32_reports.ipynb #3c48683c
 from __future__ import annotations
-import html, io, re
+import html, io, json, re
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
 from ..core.arrangement import Arrangement, Result
-from ..core.json import _arrangement
+from ..core.json import _arrangement, jsonable
 from .writers import codes_table
 from .writers import derivation_frame
-from ..core.provenance import illustrative_lines
+from ..core.provenance import illustrative_lines, SCHEMA_VERSION
 from .writers import provenance_frame
 from ..core.json import result_dict
 from .writers import warnings_frame
 
 # %% auto #0
-__all__ = ['REPORT_CSS', 'PROVENANCE_CSS', 'MAX_DRAWN', 'illustrative_html', 'provenance_html', 'pictures', 'html_report']
+__all__ = ['REPORT_CSS', 'PROVENANCE_CSS', 'PROVENANCE_ID', 'MAX_DRAWN', 'illustrative_html', 'provenance_html',
+           'provenance_script', 'pictures', 'html_report']
 
 # %% ../../nbs/32_reports.ipynb #0372007e
 REPORT_CSS = """
@@ -46,10 +47,23 @@ def illustrative_html(p: dict) -> str:
     return ''.join(f'<p class="illustrative">{html.escape(l)}</p>' for l in lines)
 
 def provenance_html(p: dict, version: str = '', assumptions=(), heading: str = 'What produced this result') -> str:
-    "The provenance as a report section: a table of item and value, every hash whole on an A4 page (with `PROVENANCE_CSS`)."
+    """The provenance as a report section: a table of item and value, every hash whole on an A4 page (with `PROVENANCE_CSS`);
+    and the same as JSON, for `verify` (`provenance_script`)."""
     rows = provenance_frame(p, version, assumptions).itertuples(index=False)
     return (f'<h2 id="provenance">{html.escape(heading)}</h2><table class="prov"><tbody>'
-            + ''.join(f'<tr><td>{html.escape(k)}</td><td>{_hashes_marked(v)}</td></tr>' for k, v in rows) + '</tbody></table>')
+            + ''.join(f'<tr><td>{html.escape(k)}</td><td>{_hashes_marked(v)}</td></tr>' for k, v in rows) + '</tbody></table>'
+            + provenance_script(p))
+
+PROVENANCE_ID = 'provenance-json'
+
+def provenance_script(p: dict) -> str:
+    """The provenance `p` as JSON in a data block of the page (`<script type="application/json">`, which no browser runs
+    or shows), as a CSV's provenance file holds it (its schema version and the provenance): `verify` computes the page
+    again from it. Every `<`, `>` and `&` is a JSON
+    escape, so no name or path in it can end the block. '' if there is no provenance."""
+    if not p: return ''
+    text = json.dumps({'schema_version': SCHEMA_VERSION, 'provenance': jsonable(p)}, ensure_ascii=False).replace('<', '\\u003c').replace('>', '\\u003e').replace('&', '\\u0026')
+    return f'<script type="application/json" id="{PROVENANCE_ID}">{text}</script>'
 
 def _html_table(df: pd.DataFrame, cut_rows=()) -> str:
     esc = lambda v: html.escape('' if v is None else str(v))

@@ -11,12 +11,12 @@ from .. import __version__
 from ..core.arrangement import CATEGORIES, Result
 from ..core.json import _arrangement
 from ..core.json import jsonable
-from ..core.provenance import provenance_rows
+from ..core.provenance import provenance_rows, SCHEMA_VERSION
 
 # %% auto #0
-__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'RECORD_COLUMN', 'RECORD_CHUNK', 'codes_table', 'csv_bytes',
-           'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame', 'workbook_bytes',
-           'record_frame', 'xlsx_bytes']
+__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'RECORD_COLUMN', 'RECORD_CHUNK', 'PROVENANCE_SHEET', 'PROVENANCE_COLUMN',
+           'codes_table', 'csv_bytes', 'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame',
+           'workbook_bytes', 'record_frame', 'provenance_json_frame', 'xlsx_bytes']
 
 # %% ../../nbs/31_writers.ipynb #6cba0002
 CODES_HINDI = {
@@ -118,30 +118,45 @@ def warnings_frame(res: Result) -> pd.DataFrame:
     return pd.DataFrame([{'kind': w.kind, 'clause': w.clause, 'text': w.message, 'bodies': ', '.join(w.bodies)} for w in res.warnings],
                         columns=['kind', 'clause', 'text', 'bodies'])
 
-def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}") -> bytes:
-    "An Excel workbook of `sheets` [(title, DataFrame)] (XlsxWriter), every text cell text, byte-identical across runs."
+def workbook_bytes(sheets: list, creator: str = f"reservation_law {__version__}", provenance: dict | None = None) -> bytes:
+    """An Excel workbook of `sheets` [(title, DataFrame)] (XlsxWriter), every text cell text, byte-identical across runs;
+    with `provenance`, a last sheet holding it as JSON (`provenance_json_frame`), which `verify` reads back."""
     import xlsxwriter
     buf = io.BytesIO()
     wb = xlsxwriter.Workbook(buf, {'in_memory': True, 'strings_to_formulas': False, 'strings_to_urls': False,
                                    'strings_to_numbers': False})
     wb.set_properties({'author': creator, 'created': FIXED_TIME})   # the document's created and modified dates
-    for title, df in sheets: _sheet(wb, title, df)
+    for title, df in sheets + ([(PROVENANCE_SHEET, provenance_json_frame(provenance))] if provenance else []): _sheet(wb, title, df)
     wb.close()            # XlsxWriter, in memory, dates every part of the zip 1 January 1980
     return buf.getvalue()
 
 RECORD_COLUMN = 'record (JSON, read back with the workbook as --previous)'
 RECORD_CHUNK = 30_000       # characters a cell (Excel holds 32,767)
 
+def _json_frame(x: dict, column: str) -> pd.DataFrame:
+    "`x` as JSON in one column of cells of at most `RECORD_CHUNK` characters, to be joined again when read."
+    text = json.dumps(jsonable(x), ensure_ascii=False)
+    return pd.DataFrame({column: [text[i:i + RECORD_CHUNK] for i in range(0, len(text), RECORD_CHUNK)]})
+
 def record_frame(record: dict) -> pd.DataFrame:
     "A result's record (where each rotation walk ended) as a sheet: its JSON, in cells of at most `RECORD_CHUNK` characters."
-    text = json.dumps(jsonable(record), ensure_ascii=False)
-    return pd.DataFrame({RECORD_COLUMN: [text[i:i + RECORD_CHUNK] for i in range(0, len(text), RECORD_CHUNK)]})
+    return _json_frame(record, RECORD_COLUMN)
+
+PROVENANCE_SHEET = 'provenance JSON'
+PROVENANCE_COLUMN = 'provenance (JSON, read back by verify)'
+
+def provenance_json_frame(p: dict) -> pd.DataFrame:
+    """A workbook's provenance as JSON (the sheet `PROVENANCE_SHEET`), as a CSV's provenance file holds it (its schema
+    version and the provenance): `verify` computes the workbook again from it. The sheet `provenance` shows the same for a
+    reader, and `verify` holds it to this one."""
+    return _json_frame({'schema_version': SCHEMA_VERSION, 'provenance': p}, PROVENANCE_COLUMN)
 
 def xlsx_bytes(res: Result) -> bytes:
-    "The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes; and its record, if any."
+    """The result as an Excel workbook: the table, arrangements, derivation, warnings, provenance, codes; its record, if
+    any; and its provenance as JSON, for `verify`."""
     kind = 'allotment' if 'category' in res.table else 'seats'
     arr = arrangements_frame(res)
     return workbook_bytes([(kind, res.table)] + ([('arrangements', arr)] if len(arr) else []) + [('derivation', derivation_frame(res)),
                            ('warnings', warnings_frame(res)), ('provenance', _provenance_frame(res)), ('codes', codes_table(res))]
                           + ([('record', record_frame(res.record))] if getattr(res, 'record', None) else []),
-                          creator=f"reservation_law {res.version}")
+                          creator=f"reservation_law {res.version}", provenance=res.provenance)
