@@ -368,6 +368,15 @@ def test_a_previous_record_that_contradicts_its_own_table_is_refused(workdir):
     code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json', '-o', 'out.json')
     assert code == 2 and f"says '{holder}' is owed a turn in the walk of W, but its table gives '{holder}' W" in err, err
     assert not Path('out.json').exists()
+    d['record']['rotation']['walks']['W']['owed'] = []
+    d['record']['rotation']['walks']['W']['out'] = [holder]             # out of the arrangement at its turn in W, yet given W
+    Path('x.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json', '-o', 'out.json')
+    assert code == 2 and f"says '{holder}' was out of the arrangement at its turn in the walk of W, but its table gives '{holder}' W" in err, err
+    d['record']['rotation']['walks']['W']['out'] = 'Agra'               # not a list of names
+    Path('x.json').write_text(json.dumps(d, ensure_ascii=False), encoding='utf-8')
+    code, _, err = cli('allot', 'up-mayor-2023', CORP, '--previous', 'x.json', '-o', 'out.json')
+    assert code == 2 and "'walks' → 'W' → 'out' is not a list of names, each once" in err, err
     assert cli('allot', 'up-mayor-1994', CORP, '-o', 'f1.json')[0] == 0
     d = json.loads(Path('f1.json').read_text(encoding='utf-8'))
     rec = d['record']['rotation']

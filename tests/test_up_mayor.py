@@ -1,4 +1,5 @@
 "Offices of Mayor, U.P., 1994 and 2023 texts: properties over random inputs (hypothesis) and the worked examples."
+import copy
 import re
 from collections import Counter
 from datetime import date
@@ -165,6 +166,26 @@ def check_2023_reasons(df, res, prev_res=None, walk_option='all-corporations'):
         assert not any(r.startswith('not reached') for x, r in reason.items() if x in first_skip)
 
 
+OWED_TAG = {'passed': 'passed over under (f) in the last election',
+            'out': 'out of the arrangement at its turn in the last election, allotted an earlier item of (d) then',
+            'before': 'owed a turn since an election before the last, and not given the office in the last'}
+
+
+def check_owed_tags(res, prev_res):
+    """Each corporation owed a turn at the head of a walk is said to be owed for the reason the previous record gives: in
+    its `passed`, in its `out`, or else owed since an election before the last (the record's `owed` holds no other)."""
+    walks = ((prev_res.record or {}).get('rotation') or {}).get('walks') or {}
+    for s in res.steps:
+        m = re.match(r"owed a turn in the walk of (\w+): (.*) \(the record of the previous election\); they keep", s.text)
+        if not m: continue
+        w, listed = walks[m.group(1)], ', ' + m.group(2)
+        named = [b for b in w.get('owed', []) if f", {b} (" in listed]
+        assert named, s.text                                        # whoever is listed is one the record says is owed
+        for b in named:
+            tag = OWED_TAG['passed' if b in w.get('passed', []) else 'out' if b in w.get('out', []) else 'before']
+            assert f", {b} ({tag})" in listed, (b, tag, s.text)
+
+
 def sc_terms(rs, df):
     "Each corporation's elections (from 0) holding SC or SC-W."
     terms = {b: [] for b in df['body'].tolist()}
@@ -246,6 +267,7 @@ def test_2023_the_cycle_shuts_no_one_out(df, walk, women, first):
         else: assert rep == []
         assert set(rep) <= {x for w in b.warnings if w.kind == 'conflict' for x in w.bodies}
         check_2023_reasons(df, b, a, walk)
+        check_owed_tags(b, a)
     if k and not forced and walk == 'all-corporations':     # restart-at-top (the rule of 0.1) gives the top its turn again
         assert longest_wait(sc_terms(rs, df)) <= 2 * -(-n // k) - 1
     if not forced and walk == 'all-corporations':           # every group: no one free to take it is passed by for long
@@ -890,8 +912,13 @@ def test_the_owed_step_says_why_each_is_owed_and_whether_from_the_record():
     assert said and all('(the record of the previous election)' in s for s in said), said
     passed = {b for w in first.record['rotation']['walks'].values() for b in w.get('passed', [])}
     for s in said:                                         # none was passed over in a first election: each was out at its turn
-        assert 'passed over under (f) in the last election' not in s and 'out of the arrangement at its turn' in s, s
+        assert 'passed over under (f) in the last election' not in s and f"({OWED_TAG['out']})" in s, s
     assert not passed
+    old = copy.deepcopy(first.record)                      # a record written before 0.8.1: no `out`, and the reason says so
+    for w in old['rotation']['walks'].values(): w.pop('out', None)
+    prev.attrs['record'] = old
+    said = [s.text for s in up_mayor_2023(df, previous=prev).steps if "owed a turn in the walk of" in s.text]
+    assert said and all('or owed a turn from before it (the record does not say which)' in s for s in said), said
     bare = pd.DataFrame({"body": prev["body"].tolist(), "category": prev["category"].tolist()})      # no record
     plain = [s.text for s in up_mayor_2023(df, previous=bare).steps if "owed a turn in" in s.text]
     assert plain and all('(inferred, as the previous allotment has no record' in s for s in plain), plain

@@ -197,7 +197,8 @@ RECORD_FIELDS = {
     'earlier': (_each_codes, 'an object of lists of category codes', '1994, previous-election=every-earlier: by corporation, what it held before'),
 }
 WALK_FIELDS = {'start': (_name_or_null, 'a name or null'), 'end': (_name_or_null, 'a name or null'),
-               'passed': (_names, 'a list of names, each once'), 'owed': (_names, 'a list of names, each once')}
+               'passed': (_names, 'a list of names, each once'), 'owed': (_names, 'a list of names, each once'),
+               'out': (_names, 'a list of names, each once')}
 
 def check_record(record, file=None, what: str = 'not a reservation_law result as saved with -o OUT.json') -> None:
     """A result's `record`, as a previous allotment brings it to the Mayors' statutes: each field of its 'rotation' (and

@@ -161,7 +161,7 @@ def _record_names(record) -> list:
     out += [(['rotation', 'earlier'], n) for n in rec.get('earlier') or {}]
     for code, w in (rec.get('walks') or {}).items():
         out += [(['rotation', 'walks', code, k], w[k]) for k in ('start', 'end') if isinstance(w.get(k), str)]
-        out += [(['rotation', 'walks', code, k], n) for k in ('passed', 'owed') for n in w.get(k) or ()]
+        out += [(['rotation', 'walks', code, k], n) for k in ('passed', 'owed', 'out') for n in w.get(k) or ()]
     return out
 
 def _check_record_names(record, previous: list, known: list, file) -> None:
@@ -202,7 +202,8 @@ def _check_record_table(record, cat: dict, file) -> None:
                          file=file)
     if rec.get('statute') == 'up-mayor-2023':
         for g, w in (rec.get('walks') or {}).items():
-            for k, what in (('passed', f'was passed over in the walk of {g}'), ('owed', f'is owed a turn in the walk of {g}')):
+            for k, what in (('passed', f'was passed over in the walk of {g}'), ('owed', f'is owed a turn in the walk of {g}'),
+                            ('out', f'was out of the arrangement at its turn in the walk of {g}')):
                 for n in (w or {}).get(k) or ():
                     if group(cat.get(n)) == g: bad(what, n, cat.get(n))
         for g, ns in (rec.get('fallback') or {}).items():

@@ -235,16 +235,21 @@ def _first(ok: np.ndarray, k: int, after: int = 0) -> list:
     return hits[:k].tolist()
 
 def _owed_why(owed: list, code: str, last_rec: dict, recorded: bool) -> str:
-    """Why each corporation owed a turn at the head of the walk of `code` is owed it, in walk order: passed over under (f)
-    in last time's walk (the record's `passed`), or else out of the arrangement at its turn (allotted an earlier item of
-    (d), under excluded-turn=kept) or owed from an election before; without a record, as `infer_owed` takes it."""
+    """Why each corporation owed a turn at the head of the walk of `code` is owed it, in walk order, as the record says:
+    passed over under (f) in last time's walk (its `passed`), out of the arrangement at its turn in it (its `out`:
+    allotted an earlier item of (d), under excluded-turn=kept), or else owed since an election before and not given the
+    office in the last; without a record, as `infer_owed` takes it. A record written before 0.8.1 has no `out`: the
+    last two are then not told apart, and the reason says so."""
     if not recorded:
         return (f"{', '.join(owed)} (inferred, as the previous allotment has no record: each lies between two of last time's "
                 f"holders of {code} without holding it, and is taken to have been passed over under (f), or out of the "
                 "arrangement at its turn under excluded-turn=kept)")
-    passed = set(last_rec.get('passed', []))
+    passed, out = set(last_rec.get('passed', [])), last_rec.get('out')
     tag = lambda b: ('passed over under (f) in the last election' if b in passed else
-                     'out of the arrangement at its turn in the last election, or owed a turn from before it')
+                     'out of the arrangement at its turn in the last election, or owed a turn from before it (the record '
+                     'does not say which)' if out is None else
+                     'out of the arrangement at its turn in the last election, allotted an earlier item of (d) then' if b in out else
+                     'owed a turn since an election before the last, and not given the office in the last')
     return ', '.join(f"{b} ({tag(b)})" for b in owed) + ' (the record of the previous election)'
 
 def walk_group(arr: Arrangement, open_bodies, code: str, k: int, kw: int, prev: dict | None,
@@ -540,7 +545,7 @@ def up_mayor_2023(bodies: pd.DataFrame, interpretations: dict | None = None, pre
             if keep.any():
                 why = _skip_reasons(code, walk, done, it)
                 reason[np.array(rows, dtype='int64')[keep]] = np.array(why, dtype=object)[keep]
-        walks[code] = {k: done[k] for k in ('start', 'end', 'passed', 'owed')}
+        walks[code] = {**{k: done[k] for k in ('start', 'end', 'passed', 'owed')}, 'out': done['out_turn']}
         if done['fallback']: fallbacks[code] = done['fallback']
         open_row[at] = False
     if prev is not None:          # the few pairs of categories (last time, this time) that (f) bars, found in bulk
