@@ -307,27 +307,38 @@ _WRITTEN_FROM = '0.8.1'     # the first version whose workbooks and pages hold t
 def _saved_xlsx(path) -> dict:
     """A workbook output to verify: the provenance it holds as JSON (its sheet `PROVENANCE_SHEET`), as a saved result of
     the provenance alone; `InputError` if the file is not a workbook that holds one."""
-    import warnings
-    from reservation_law.core.bodies import InputError, _check_zip, _parse_json, printable
+    from reservation_law.core.bodies import InputError, _check_zip, _parse_json
     from reservation_law.record.writers import PROVENANCE_SHEET
     name = str(path)
     _check_zip(Path(path), name)                 # a workbook whose parts unpack to a size that is safe to read
-    cells = _workbook_cells(Path(path).read_bytes(), name, only=PROVENANCE_SHEET).get(PROVENANCE_SHEET)
-    if cells is None:
+    _, sheets = _workbook_cells(Path(path).read_bytes(), name, only=PROVENANCE_SHEET)
+    if PROVENANCE_SHEET not in sheets:
         raise InputError(f"holds no sheet {PROVENANCE_SHEET!r}, where this tool's workbooks (from {_WRITTEN_FROM}) hold their "
                          "provenance: verify it with the JSON output, or write the workbook again", file=name)
-    text = ''.join(r[0] for r in cells[1:] if r and isinstance(r[0], str))
+    cells = sheets[PROVENANCE_SHEET]['cells']
+    text = ''.join(v[0] for (r, c), v in sorted(cells.items()) if c == 1 and r > 1 and isinstance(v[0], str))
     return _saved_provenance(_parse_json(text, name, f"sheet {PROVENANCE_SHEET!r}"), name, f"a workbook of reservation_law (its sheet {PROVENANCE_SHEET!r})")
 
-def _workbook_cells(data: bytes, name: str, only: str | None = None) -> dict:
-    "Each sheet of a workbook (in its order; `only`: that sheet alone) as its rows of cell values, as openpyxl reads them."
+def _workbook_cells(data: bytes, name: str, only: str | None = None) -> tuple:
+    """A workbook's sheet names (in order, chart sheets too), and each worksheet (`only`: that one alone) as what a
+    reader sees of it: its state (visible, hidden), its hidden rows and columns, and each cell it holds, {(row, column):
+    (value, whether a formula computes it, its number format)}, read as `load_bodies` reads a workbook (the cells the
+    sheet's XML holds, whatever range it claims)."""
     import io, warnings, openpyxl
-    from reservation_law.core.bodies import InputError, printable
+    from reservation_law.core.bodies import InputError, printable, _cells
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
             wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            try: return {ws.title: [tuple(r) for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets if only in (None, ws.title)}
+            try:
+                out = {}
+                for ws in wb.worksheets:
+                    if only not in (None, ws.title): continue
+                    rows, hidden_rows, hidden_cols = _cells(ws)
+                    out[ws.title] = {'state': ws.sheet_state, 'hidden_rows': hidden_rows, 'hidden_cols': hidden_cols,
+                                     'cells': {(r, c['column']): (c['value'], c['formula'], c['format']) for r, cs in rows for c in cs
+                                               if c['value'] is not None or c['formula'] or c['format']}}
+                return list(wb.sheetnames), out
             finally: wb.close()
     except InputError: raise
     except Exception as e: raise InputError(f"cannot be read as an Excel workbook ({type(e).__name__}: {printable(e)})", file=name) from None
@@ -367,58 +378,110 @@ def _differences(path: Path, suffix: str, d: dict, x) -> list:
     if data == now: return []
     return (_xlsx_differences if suffix == '.xlsx' else _html_differences)(data, now, str(path))
 
-def _cell_text(v) -> str: return '' if v is None else str(v)
+_SHOWN = 120     # characters of a value a difference shows (a longer one is cut, its length said)
+
+def _shown(v) -> str:
+    "A value as a difference shows it: a text quoted (cut at `_SHOWN` characters), a number as such, an empty cell as empty."
+    if v is None: return 'empty'
+    if isinstance(v, str): return repr(v) if len(v) <= _SHOWN else f"{v[:_SHOWN]!r} … ({len(v):,} characters)"
+    if isinstance(v, bool): return f"{v} (a truth value)"
+    return f"{v} (a number)" if isinstance(v, (int, float)) else f"{v} ({type(v).__name__})"
+
+def _same_value(a, b) -> bool:
+    "Two cell values alike to a reader of the workbook: equal, a text to a text and a number to a number (1 is 1.0)."
+    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    return (num(a) and num(b) and a == b) or (type(a) is type(b) and a == b)
 
 def _xlsx_differences(data: bytes, now: bytes, name: str) -> list:
-    "A workbook against the one the command writes now: each sheet added or missing, each cell that differs (sheet, row, column)."
+    """A workbook against the one the command writes now, as a reader sees them: the sheets (added, missing, reordered,
+    hidden), each row or column hidden, and each cell that differs in value, in a formula computing it, or in its number
+    format (sheet, row, cell); the sheet `provenance` against the provenance the workbook holds as JSON."""
     from openpyxl.utils import get_column_letter
-    a, b = _workbook_cells(data, name), _workbook_cells(now, name)
-    out = [f"sheet {t!r} is not in the workbook the command writes now" for t in a if t not in b]
-    out += [f"sheet {t!r} is missing" for t in b if t not in a]
-    if [t for t in a if t in b] != [t for t in b if t in a]: out.append(f"the sheets are in another order: {list(a)}, now {list(b)}")
-    for t in (t for t in b if t in a):
-        ra, rb = a[t], b[t]
-        head = rb[0] if rb else ()
-        for i in range(max(len(ra), len(rb))):
-            r, s = (ra[i] if i < len(ra) else ()), (rb[i] if i < len(rb) else ())
-            cols = [j for j in range(max(len(r), len(s))) if _cell_text(r[j] if j < len(r) else None) != _cell_text(s[j] if j < len(s) else None)]
-            if not cols: continue
-            label = _cell_text(s[0] if s else r[0] if r else '')
-            out.append(f"sheet {t!r}, row {i + 1}" + (f" ({label})" if label and i else '') + ': ' + '; '.join(
-                f"{get_column_letter(j + 1)}{i + 1}" + (f" ({head[j]})" if i and j < len(head) and head[j] is not None else '')
-                + f" was {_cell_text(r[j] if j < len(r) else None)!r}, now {_cell_text(s[j] if j < len(s) else None)!r}" for j in cols))
-    if not out: out.append("its bytes differ from those the command writes now, though every cell reads the same: a format, a "
-                           "style or a part no sheet shows was changed (a spreadsheet program that saves it again does so)")
+    from reservation_law.record.writers import PROVENANCE_SHEET
+    (na, a), (nb, b) = _workbook_cells(data, name), _workbook_cells(now, name)
+    out = [f"sheet {t!r} is not in the workbook the command writes now" for t in na if t not in nb]
+    out += [f"sheet {t!r} is missing" for t in nb if t not in na]
+    if [t for t in na if t in nb] != [t for t in nb if t in na]: out.append(f"the sheets are in another order: {na}, now {nb}")
+    for t in (t for t in nb if t in a and t in b):
+        sa, sb = a[t], b[t]
+        if sa['state'] != sb['state']: out.append(f"sheet {t!r} is {sa['state']}, the command writes it {sb['state']}")
+        for what, key, label in (('row', 'hidden_rows', str), ('column', 'hidden_cols', get_column_letter)):
+            if (extra := sorted(sa[key] - sb[key])): out.append(f"sheet {t!r}: {what}(s) {', '.join(map(label, extra))} hidden")
+            if (shown := sorted(sb[key] - sa[key])): out.append(f"sheet {t!r}: {what}(s) {', '.join(map(label, shown))} shown, the command hides them")
+        ca, cb = sa['cells'], sb['cells']
+        head = {c: v[0] for (r, c), v in cb.items() if r == 1}
+        provenance = t == 'provenance'           # written from the JSON the workbook holds, not computed again
+        by_row = {}
+        for r, c in sorted(set(ca) | set(cb)):
+            (va, fa, ma), (vb, fb, mb) = ca.get((r, c), (None, False, None)), cb.get((r, c), (None, False, None))
+            va, vb = (None if v == '' else v for v in (va, vb))    # an empty text is an empty cell (a spreadsheet drops it)
+            if va is None and vb is None and not fa: continue     # nothing to show, whatever its format
+            ref = f"{get_column_letter(c)}{r}" + (f" ({head[c]})" if r > 1 and head.get(c) is not None else '')
+            said = []
+            if not _same_value(va, vb):
+                said.append(f"{ref} shows {_shown(va)}, where the provenance it holds (sheet {PROVENANCE_SHEET!r}) gives {_shown(vb)}"
+                            if provenance else f"{ref} was {_shown(va)}, now {_shown(vb)}")
+            if fa and not fb: said.append(f"{ref} is computed by a formula (a spreadsheet computes it again when the file is "
+                                          f"opened, and may show another value than the {_shown(va)} it stores)")
+            if (ma or None) != (mb or None): said.append(f"{ref} has the number format {ma or 'General'!r}, the command writes {mb or 'General'!r} (a format can show a cell otherwise than it holds)")
+            if said: by_row.setdefault(r, []).extend(said)
+        for r, said in by_row.items():
+            label = cb.get((r, 1), ca.get((r, 1), (None,)))[0]
+            out.append(f"sheet {t!r}, row {r}" + (f" ({_shown(label) if not isinstance(label, str) else label[:_SHOWN]})" if label is not None and r > 1 else '')
+                       + ': ' + '; '.join(said))
+    if not out: out.append("its bytes differ from those the command writes now, though every sheet, row, column and cell reads the "
+                           "same (value, formula, number format): a font, a colour (which can hide a cell's text), a width or "
+                           "another part was changed; a spreadsheet program that saves the file again, or another version of "
+                           "XlsxWriter, changes them too")
     return out
 
 def _page_text(page: str) -> list:
-    "The text a reader sees in a page, run by run (each text between two tags, trimmed; no script or style)."
+    """The text a reader sees in a page, run by run: (each text between two tags, trimmed; whether it lies in the page's
+    provenance section, from its heading `<h2 id="provenance">` to the next heading). No script or style."""
     from html.parser import HTMLParser
     class Text(HTMLParser):
-        def __init__(self): super().__init__(convert_charrefs=True); self.runs, self.skip = [], 0
-        def handle_starttag(self, tag, attrs): self.skip += tag in ('script', 'style')
+        def __init__(self): super().__init__(convert_charrefs=True); self.runs, self.skip, self.prov = [], 0, False
+        def handle_starttag(self, tag, attrs):
+            self.skip += tag in ('script', 'style')
+            if tag in ('h1', 'h2', 'h3'): self.prov = tag == 'h2' and ('id', 'provenance') in attrs
         def handle_endtag(self, tag): self.skip -= tag in ('script', 'style') and self.skip > 0
         def handle_data(self, data):
-            if not self.skip and data.strip(): self.runs.append(' '.join(data.split()))
+            if not self.skip and data.strip(): self.runs.append((' '.join(data.split()), self.prov))
     p = Text(); p.feed(page); p.close()
     return p.runs
 
+_PICTURE = r'src="data:image/png;base64,[A-Za-z0-9+/=]*"'
+
 def _html_differences(data: bytes, now: bytes, name: str) -> list:
-    "A page against the one the command writes now: each run of text that differs, where it stands, then any other change."
-    import difflib
-    try: a = _page_text(data.decode('utf-8'))
+    """A page against the one the command writes now: each run of text that differs, where it stands (in the provenance
+    it shows: against the provenance it holds); else whether only its pictures differ; else that its markup does."""
+    import difflib, re
+    try: page = data.decode('utf-8')
     except UnicodeDecodeError as e: return [f"the page is not UTF-8 as the command writes it ({e})"]
-    b = _page_text(now.decode('utf-8'))
+    fresh = now.decode('utf-8')
+    a, b = _page_text(page), _page_text(fresh)
+    ta, tb = [t for t, _ in a], [t for t, _ in b]
+    cut = lambda runs: ' | '.join(_shown(t)[1:-1] if len(t) <= _SHOWN else _shown(t) for t in runs)
     out = []
-    for op, i, j, k, l in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for op, i, j, k, l in difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
         if op == 'equal': continue
-        after = f" (after {b[k - 1]!r})" if k else ''
-        out.append(f"the text {' | '.join(a[i:j])!r} is now {' | '.join(b[k:l])!r}{after}" if op == 'replace' else
-                   f"the text {' | '.join(a[i:j])!r} is not in the page the command writes now{after}" if op == 'delete' else
-                   f"the text {' | '.join(b[k:l])!r} is missing{after}")
-    if not out: out.append("its bytes differ from those the command writes now, though its text reads the same: its markup, a "
-                           "style, a picture or its data block was changed")
-    return out
+        after = f" (after {cut(tb[k - 1:k])!r})" if k else ''
+        if any(p for _, p in a[i:j] + b[k:l]):
+            held = "the provenance it holds (its data block)"
+            out.append((f"the provenance the page shows reads {cut(ta[i:j])!r}, where {held} gives {cut(tb[k:l])!r}" if op == 'replace'
+                        else f"the provenance the page shows reads {cut(ta[i:j])!r}, which {held} does not give" if op == 'delete'
+                        else f"the provenance the page shows lacks {cut(tb[k:l])!r}, which {held} gives") + f"{after}: one of the two was edited")
+        else:
+            out.append(f"the text {cut(ta[i:j])!r} is now {cut(tb[k:l])!r}{after}" if op == 'replace' else
+                       f"the text {cut(ta[i:j])!r} is not in the page the command writes now{after}" if op == 'delete' else
+                       f"the text {cut(tb[k:l])!r} is missing{after}")
+    if out: return out
+    if re.sub(_PICTURE, '', page) == re.sub(_PICTURE, '', fresh):
+        import matplotlib
+        return [f"its pictures differ from those the command draws now (with matplotlib {matplotlib.__version__}); its text, "
+                "tables and provenance are the same: a picture was changed, or another version of matplotlib drew it"]
+    return ["its bytes differ from those the command writes now, though its text reads the same: its markup was changed (a "
+            "style, an attribute, a script or a hidden element can change what a reader sees)"]
 
 def _csv_differences(path: Path, named: str, x) -> list:
     """How a CSV output differs from the same computed again: its bytes against the SHA-256 its provenance names, then

@@ -492,7 +492,33 @@ def test_verify_takes_a_workbook_and_finds_an_edited_cell(workdir, command):
     assert code == 1 and f"sheet '{first}', row 2" in out and f"B2" in out and "was 'edited by hand'" in out, (out, err)
     _edit_cell('out.xlsx', first, 2, 2, old)                 # put back: the cells are the same, the bytes are not
     code, out, err = cli('verify', 'out.xlsx', *inputs)
-    assert code == 1 and 'though every cell reads the same' in out, (out, err)
+    assert code == 1 and 'though every sheet, row, column and cell reads the same' in out, (out, err)
+
+
+def test_verify_of_a_workbook_sees_what_a_spreadsheet_would_show(workdir):
+    """What a reader of the workbook sees, not only the values stored: a formula (computed again when it is opened), a
+    number format that shows a cell otherwise, a number typed as text, a hidden row, a chart sheet; and a cell typed in
+    the last cell of a sheet is found without reading its whole range (openpyxl pads every row to the range)."""
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'out.xlsx')[0] == 0
+    keep = Path('out.xlsx').read_bytes()
+    def edited(change):
+        Path('out.xlsx').write_bytes(keep)
+        wb = openpyxl.load_workbook('out.xlsx'); change(wb); wb.save('out.xlsx')
+        code, out, err = cli('verify', 'out.xlsx', CORP)
+        assert code == 1 and out.count('\n  ') == 1, (out, err)   # one difference, the edit's own
+        return out
+    assert 'B2 (category) is computed by a formula' in edited(lambda wb: wb['allotment']['B2'].__setattr__('value', '=IF(1,"UR","SC-W")'))
+    assert """has the number format ';;;"UR"'""" in edited(lambda wb: wb['allotment']['B2'].__setattr__('number_format', ';;;"UR"'))
+    out = edited(lambda wb: wb['arrangements']['G2'].__setattr__('value', str(wb['arrangements']['G2'].value)))
+    assert re.search(r"G2 \(population\) was '\d+', now \d+ \(a number\)", out), out
+    assert "row(s) 3 hidden" in edited(lambda wb: wb['allotment'].row_dimensions[3].__setattr__('hidden', True))
+    assert "sheet 'codes' is hidden" in edited(lambda wb: wb['codes'].__setattr__('sheet_state', 'hidden'))
+    def chart(wb):
+        from openpyxl.chart import BarChart, Reference
+        c = BarChart(); c.add_data(Reference(wb['arrangements'], min_col=7, min_row=1, max_row=5), titles_from_data=True)
+        wb.create_chartsheet('chart').add_chart(c)
+    assert "sheet 'chart' is not in the workbook" in edited(chart)
+    assert "XFD1048576 was 'x', now empty" in edited(lambda wb: wb['allotment'].__setitem__('XFD1048576', 'x'))
 
 
 def test_verify_of_a_workbook_holds_its_provenance_sheets_to_each_other(workdir):
@@ -501,7 +527,7 @@ def test_verify_of_a_workbook_holds_its_provenance_sheets_to_each_other(workdir)
     Path('keep.xlsx').write_bytes(Path('out.xlsx').read_bytes())
     _edit_cell('out.xlsx', 'provenance', 2, 2, 'another program')
     code, out, err = cli('verify', 'out.xlsx', CORP)
-    assert code == 1 and "sheet 'provenance', row 2" in out and "B2 (value) was 'another program'" in out, (out, err)
+    assert code == 1 and "sheet 'provenance', row 2" in out and "B2 (value) shows 'another program', where the provenance it holds (sheet 'provenance JSON') gives" in out, (out, err)
     # the JSON edited: verify computes what it claims, and the sheets written from the real one differ
     Path('out.xlsx').write_bytes(Path('keep.xlsx').read_bytes())
     wb = openpyxl.load_workbook('out.xlsx')
@@ -530,7 +556,8 @@ def test_verify_takes_a_page_and_finds_edited_text(workdir, command):
     assert code == 0 and out.startswith(f'reproduced: {command}') and 'the same page, byte for byte' in out, (out, err)
     page = Path('out.html').read_text(encoding='utf-8')
     assert page.count('<script type="application/json" id="provenance-json">') == 1
-    cell = re.search(r'<td(?: class="num")?>([^<]+)</td>', page)          # the first cell of the first table
+    p0 = page.index('<h2 id="provenance">'); p1 = page.find('<h2', p0 + 1) % (len(page) + 1)   # its provenance section
+    cell = next((m for m in re.finditer(r'<td(?: class="num")?>([^<]+)</td>', page) if not p0 <= m.start() < p1), None)
     assert cell, 'no table cell in the page'
     Path('out.html').write_text(page[:cell.start()] + '<td>XX</td>' + page[cell.end():], encoding='utf-8')
     code, out, err = cli('verify', 'out.html', *inputs)
@@ -538,7 +565,12 @@ def test_verify_takes_a_page_and_finds_edited_text(workdir, command):
     Path('out.html').write_text(page.replace('<table', '<table style="color:white"', 1), encoding='utf-8')   # the text hidden
     code, out, err = cli('verify', 'out.html', *inputs)
     assert code == 1 and 'though its text reads the same' in out, (out, err)
-    block = re.search(r'<script type="application/json" id="provenance-json">.*?</script>', page, re.S).group(0)
+    held = re.search(r'(<script type="application/json" id="provenance-json">)(.*?)(</script>)', page, re.S)
+    d = json.loads(held.group(2)); d['provenance']['commit'] = '0' * 40         # the provenance it holds, edited
+    Path('out.html').write_text(page[:held.start(2)] + json.dumps(d) + page[held.end(2):], encoding='utf-8')
+    code, out, err = cli('verify', 'out.html', *inputs)
+    assert code == 1 and "the provenance the page shows reads 'reservation_law" in out and f"where the provenance it holds (its data block) gives 'reservation_law {rl.__version__} (commit {'0' * 40})" in out, (out, err)
+    block = held.group(0)
     Path('out.html').write_text(page.replace('</body>', block + '</body>'), encoding='utf-8')
     code, out, err = cli('verify', 'out.html', *inputs)
     assert code == 2 and 'holds 2 data blocks' in err, (out, err)

@@ -79,30 +79,37 @@ MAX_DRAWN = 40     # bodies in an arrangement the report draws (a larger one is 
 
 def pictures(res: Result, most: int = 6) -> list:
     "Each arrangement of `res` (up to `most`, of up to `MAX_DRAWN` bodies) drawn with its cut-off, as an embedded PNG figure."
-    import base64
     arrs = [(n, a) for n, a in res.arrangements.items()
             if isinstance(a, Arrangement) or (isinstance(a, tuple) and isinstance(a[0], Arrangement))][:most]
     if not arrs or 'category' not in res.table: return []
     import matplotlib
     matplotlib.use('Agg')
+    from reservation_law.pictures import FONT
+    label = dict(zip(res.table['body'], res.table['category']))
+    # drawn with matplotlib's own defaults (and the shipped font), never the settings of the machine that draws them (a
+    # matplotlibrc of the user's): the same result gives the same page anywhere, and `verify` finds it unchanged
+    rc = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in ('backend', 'backend_fallback', 'interactive')}
+    rc['font.family'] = list(matplotlib.rcParamsDefault['font.family']) + [FONT]
+    with matplotlib.rc_context(rc): out = [_picture(name, a, label) for name, a in arrs]
+    return [p for p in out if p]
+
+def _picture(name: str, a, label: dict) -> str | None:
+    "One arrangement drawn as a figure of the report (None if it ranks none, or more than `MAX_DRAWN`: its table says so)."
+    import base64
     import matplotlib.pyplot as plt
     from reservation_law.pictures import plot_arrangement
-    label = dict(zip(res.table['body'], res.table['category']))
-    out = []
-    for name, a in arrs:
-        arr, open_ = a if isinstance(a, tuple) else (a, None)
-        exclude = set(arr.order) - set(open_) if open_ is not None else set()
-        if not 0 < len(arr.order) - len(exclude) <= MAX_DRAWN: continue   # none ranked: its empty table says so
-        d = _arrangement(name, a, label)
-        ax = plot_arrangement(arr, label, cut=d['cut_off'], exclude=exclude, title=name)
-        buf = io.BytesIO()
-        ax.figure.savefig(buf, format='png', dpi=110, bbox_inches='tight', metadata={'Software': None})
-        plt.close(ax.figure)
-        alt = html.escape(f"{name}: the bodies ranked by {arr.by}, each bar its key, coloured by the category it got"
-                          + (f"; the cut-off after place {d['cut_off']}" if d['cut_off'] else ''))
-        out.append(f'<figure><img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
-                   f'<figcaption>{html.escape(name if arr.clause in name else f"{name} ({arr.clause})")}</figcaption></figure>')
-    return out
+    arr, open_ = a if isinstance(a, tuple) else (a, None)
+    exclude = set(arr.order) - set(open_) if open_ is not None else set()
+    if not 0 < len(arr.order) - len(exclude) <= MAX_DRAWN: return None
+    d = _arrangement(name, a, label)
+    ax = plot_arrangement(arr, label, cut=d['cut_off'], exclude=exclude, title=name)
+    buf = io.BytesIO()
+    ax.figure.savefig(buf, format='png', dpi=110, bbox_inches='tight', metadata={'Software': None})
+    plt.close(ax.figure)
+    alt = html.escape(f"{name}: the bodies ranked by {arr.by}, each bar its key, coloured by the category it got"
+                      + (f"; the cut-off after place {d['cut_off']}" if d['cut_off'] else ''))
+    return (f'<figure><img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+            f'<figcaption>{html.escape(name if arr.clause in name else f"{name} ({arr.clause})")}</figcaption></figure>')
 
 def html_report(res: Result, title: str | None = None) -> str:
     "One self-contained, printable HTML report of a result: provenance, table, arrangements, derivation, warnings."
