@@ -277,8 +277,11 @@ def _saved_provenance(s, name: str, what: str) -> dict:
     saved result of the provenance alone; `InputError` naming `name` if it is not one this tool can compute again."""
     from reservation_law.core.bodies import InputError
     from reservation_law.record.verify import _unusable, upgrade, COMMANDS
+    from reservation_law.core.provenance import SCHEMA_VERSIONS
     if not (isinstance(s, dict) and isinstance(s.get('provenance'), dict) and s['provenance'].get('statute')):
         raise InputError(f"not the provenance of {what}", file=name)
+    if type(s.get('schema_version')) is not int or s['schema_version'] not in SCHEMA_VERSIONS:
+        raise InputError(f"the provenance it holds has no schema version this tool reads ({' or '.join(map(str, SCHEMA_VERSIONS))})", file=name)
     d = upgrade({'schema_version': s.get('schema_version'), 'provenance': s['provenance']}, name)
     if d['provenance'].get('command') not in COMMANDS: raise InputError("the provenance does not say which command made it", file=name)
     if (why := _unusable(d['provenance'])): raise InputError(f"the provenance cannot be computed again: {why}", file=name)
@@ -299,7 +302,7 @@ def _saved_csv(path) -> dict:
         raise InputError("not the provenance of a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)",
                          file=str(side))
     d = _saved_provenance(s, str(side), 'a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)')
-    d['sha256'] = s['sha256']
+    d['sha256'], d['record'] = s['sha256'], s.get('record')     # the record: read back with the CSV as --previous
     return d
 
 _WRITTEN_FROM = '0.8.1'     # the first version whose workbooks and pages hold their provenance as JSON
@@ -317,7 +320,14 @@ def _saved_xlsx(path) -> dict:
                          "provenance: verify it with the JSON output, or write the workbook again", file=name)
     cells = sheets[PROVENANCE_SHEET]['cells']
     text = ''.join(v[0] for (r, c), v in sorted(cells.items()) if c == 1 and r > 1 and isinstance(v[0], str))
-    return _saved_provenance(_parse_json(text, name, f"sheet {PROVENANCE_SHEET!r}"), name, f"a workbook of reservation_law (its sheet {PROVENANCE_SHEET!r})")
+    return _saved_provenance(_held_json(text, name, f"sheet {PROVENANCE_SHEET!r}"), name, f"a workbook of reservation_law (its sheet {PROVENANCE_SHEET!r})")
+
+def _held_json(text: str, name: str, where: str):
+    "The JSON a workbook's sheet or a page's data block holds, parsed as `read_json` parses a file; a fault names where it is, not a line of the file."
+    from reservation_law.core.bodies import InputError, _parse_json
+    try: return _parse_json(text, name, f"JSON ({where})")
+    except InputError as e:
+        raise InputError(e.reason + (f" (line {e.row} of the JSON in its {where})" if e.row is not None else ''), file=name) from None
 
 def _workbook_cells(data: bytes, name: str, only: str | None = None) -> tuple:
     """A workbook's sheet names (in order, chart sheets too), and each worksheet (`only`: that one alone) as what a
@@ -356,7 +366,7 @@ def _saved_html(path) -> dict:
         raise InputError((f"holds no data block {PROVENANCE_ID!r}, where this tool's pages (from {_WRITTEN_FROM}) hold their "
                           "provenance: verify it with the JSON output, or write the page again") if not found else
                          f"holds {len(found)} data blocks {PROVENANCE_ID!r}: which of them produced it is not clear", file=name)
-    return _saved_provenance(_parse_json(found[0], name, f"data block {PROVENANCE_ID!r}"), name, f"a page of reservation_law (its data block {PROVENANCE_ID!r})")
+    return _saved_provenance(_held_json(found[0], name, f"data block {PROVENANCE_ID!r}"), name, f"a page of reservation_law (its data block {PROVENANCE_ID!r})")
 
 def _as_saved(x, p: dict):
     """`x` (computed again) with the saved provenance `p` in place of its own: the bytes the command wrote, if `x` is what
@@ -374,7 +384,12 @@ def _differences(path: Path, suffix: str, d: dict, x) -> list:
     "How an output differs from the same computed again (`x`): a CSV's, a workbook's or a page's bytes, then what differs in them."
     if suffix == '.csv': return _csv_differences(path, d['sha256'], x)
     from reservation_law.record.exhibit import exhibit_bytes
-    data, now = path.read_bytes(), exhibit_bytes(_as_saved(x, d['provenance']), suffix)
+    data = path.read_bytes()
+    try: now = exhibit_bytes(_as_saved(x, d['provenance']), suffix)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:   # a field missing, or of another kind
+        from reservation_law.core.bodies import printable
+        return [f"the provenance it holds is not one the command writes (its writer stops at {type(e).__name__}: "
+                f"{printable(e)}): it was edited (the fields that differ from the provenance computed now are listed)"]
     if data == now: return []
     return (_xlsx_differences if suffix == '.xlsx' else _html_differences)(data, now, str(path))
 
@@ -422,11 +437,11 @@ def _xlsx_differences(data: bytes, now: bytes, name: str) -> list:
                 said.append(f"{ref} shows {_shown(va)}, where the provenance it holds (sheet {PROVENANCE_SHEET!r}) gives {_shown(vb)}"
                             if provenance else f"{ref} was {_shown(va)}, now {_shown(vb)}")
             if fa and not fb: said.append(f"{ref} is computed by a formula (a spreadsheet computes it again when the file is "
-                                          f"opened, and may show another value than the {_shown(va)} it stores)")
+                                          f"opened, and may show another value than the one it stores: {_shown(va)})")
             if (ma or None) != (mb or None): said.append(f"{ref} has the number format {ma or 'General'!r}, the command writes {mb or 'General'!r} (a format can show a cell otherwise than it holds)")
             if said: by_row.setdefault(r, []).extend(said)
         for r, said in by_row.items():
-            label = cb.get((r, 1), ca.get((r, 1), (None,)))[0]
+            label = ca.get((r, 1), cb.get((r, 1), (None,)))[0]                 # the body the file's row holds
             out.append(f"sheet {t!r}, row {r}" + (f" ({_shown(label) if not isinstance(label, str) else label[:_SHOWN]})" if label is not None and r > 1 else '')
                        + ': ' + '; '.join(said))
     if not out: out.append("its bytes differ from those the command writes now, though every sheet, row, column and cell reads the "
@@ -517,7 +532,8 @@ def command_verify(args, stdout, stderr) -> int:
     "`reservation-law verify SAVED BODIES [...]` (SAVED a .json, .csv, .xlsx or .html output): 0 reproduced, 1 not (each difference listed), 2 bad input."
     from reservation_law.core.bodies import InputError
     from reservation_law.record.exhibit import exhibit_json
-    from reservation_law.record.verify import compare, read_saved, recompute
+    from reservation_law.record.verify import compare, read_saved, recompute, differences
+    from reservation_law.core.arrangement import Result
     suffix = Path(args.saved).suffix.lower()
     if suffix not in _SAVED and suffix != '.json':
         raise InputError("verify reads an output written with -o: .json, .csv (with its provenance beside it), .xlsx or .html",
@@ -545,7 +561,9 @@ def command_verify(args, stdout, stderr) -> int:
     fresh = json.loads(exhibit_json(x))
     if suffix in _SAVED:            # a CSV, a workbook, a page: its bytes against those written now, what differs, its provenance
         diffs, notes = compare({'provenance': p}, {'provenance': fresh['provenance']}, args.ignore)
-        diffs = _differences(Path(args.saved), suffix, d, x) + diffs
+        if suffix == '.csv' and isinstance(x, Result):       # the record beside it, which --previous reads back
+            diffs += differences({'record': d.get('record') or {}}, {'record': fresh.get('record') or {}})
+        diffs = diffs + _differences(Path(args.saved), suffix, d, x)     # what produced it first: a different input explains the rest
     else: diffs, notes = compare(d, fresh, args.ignore)
     from reservation_law.core.bodies import printable
     for n in notes: print(f"note: {printable(n)}", file=stdout)

@@ -586,3 +586,50 @@ def test_a_name_in_a_page_cannot_end_its_provenance_block(workdir):
     block = re.search(r'<script type="application/json" id="provenance-json">(.*?)</script>', page, re.S).group(1)
     assert '<' not in block and json.loads(block)['provenance']
     assert cli('verify', 'out.html', 'x<b>&amp;.csv')[0] == 0
+
+
+def test_verify_of_a_csv_compares_the_record_beside_it(workdir):
+    "The record in a CSV's provenance file is read back with the CSV as --previous: an edit of it is NOT REPRODUCED."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'out.csv')[0] == 0
+    side = json.loads(Path('out.provenance.json').read_text(encoding='utf-8'))
+    walk = side['record']['rotation']['walks']['SC']
+    walk['end'] = 'Agra' if walk['end'] != 'Agra' else 'Meerut'
+    Path('out.provenance.json').write_text(json.dumps(side, ensure_ascii=False), encoding='utf-8')
+    code, out, err = cli('verify', 'out.csv', CORP)
+    assert code == 1 and 'record.rotation.walks.SC.end: was' in out, (out, err)
+
+
+@pytest.mark.parametrize('suffix', ['.json', '.html'])
+def test_verify_refuses_a_provenance_whose_inputs_name_a_role_twice_or_one_no_command_has(workdir, suffix):
+    "An input invented beside the real one (the same role) would be certified unread: refused, as a role no command has."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', f'out{suffix}')[0] == 0
+    for edit, says in ((lambda ins: ins.insert(0, {**ins[0], 'path': 'Gazette.csv', 'sha256': 'ab' * 32}), 'its inputs name two bodies inputs'),
+                       (lambda ins: ins.append({**ins[0], 'role': 'census'}), "its inputs name a role no command has ('census')")):
+        text = Path(f'out{suffix}').read_text(encoding='utf-8')
+        if suffix == '.json':
+            d = json.loads(text); edit(d['provenance']['inputs']); new = json.dumps(d, ensure_ascii=False)
+        else:
+            held = re.search(r'(<script type="application/json" id="provenance-json">)(.*?)(</script>)', text, re.S)
+            d = json.loads(held.group(2)); edit(d['provenance']['inputs'])
+            new = text[:held.start(2)] + json.dumps(d) + text[held.end(2):]
+        Path(f'x{suffix}').write_text(new, encoding='utf-8')
+        code, out, err = cli('verify', f'x{suffix}', CORP)
+        assert code == 2 and says in err and f'x{suffix}' in err, (out, err)
+
+
+def test_verify_of_a_page_whose_held_provenance_lacks_a_field_is_not_reproduced_never_an_internal_error(workdir):
+    "A field the page's writer needs, taken out of the provenance it holds: NOT REPRODUCED (exit 1), as for the JSON; bad JSON names where it is."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'out.html')[0] == 0
+    page = Path('out.html').read_text(encoding='utf-8')
+    held = re.search(r'(<script type="application/json" id="provenance-json">)(.*?)(</script>)', page, re.S)
+    for drop in (lambda p: p.pop('commit'), lambda p: p['statute'].pop('citation'), lambda p: p.update(assumptions=5),
+                 lambda p: p.update(illustrative=['no colon'])):
+        d = json.loads(held.group(2)); drop(d['provenance'])
+        Path('x.html').write_text(page[:held.start(2)] + json.dumps(d) + page[held.end(2):], encoding='utf-8')
+        code, out, err = cli('verify', 'x.html', CORP)
+        assert code == 1 and 'NOT REPRODUCED' in out and 'internal error' not in err, (out, err)
+    Path('x.html').write_text(page[:held.start(2)] + held.group(2)[:-3] + page[held.end(2):], encoding='utf-8')
+    code, out, err = cli('verify', 'x.html', CORP)
+    assert code == 2 and "line 1 of the JSON in its data block 'provenance-json'" in err and ', row 1' not in err, (out, err)
+    code, out, err = cli('verify', 'out.html', CORP, '--ignore', 'previous')       # no previous input: no note of one
+    assert code == 0 and 'previous' not in out, out

@@ -59,6 +59,11 @@ def _unusable(p: dict) -> str | None:
         except ValueError: bad.append('counts')
     if not isinstance(p.get('inputs', []), list) or not all(isinstance(i, dict) and isinstance(i.get('role'), str) and 'path' in i
                                                            for i in p.get('inputs', [])): bad.append('inputs')
+    else:                   # one input of each role, of a role the commands have: a second would stand unread beside the first
+        roles = [i['role'] for i in p.get('inputs', [])]
+        if (odd := [r for r in roles if r not in ROLES]): return f"its inputs name a role no command has ({odd[0]!r})"
+        if (twice := [r for r in ROLES if roles.count(r) > 1]):
+            return f"its inputs name two {twice[0]} inputs (a command reads one: the other would stand beside it, never read)"
     if bad:                              # each named with what its command needs of it, so that an edit by hand is found
         need = {'body': 'the body an explanation is of (explain --body)', 'elections': 'the number of elections (rotate -k)',
                 'date': "the order's date (order --date)", 'dates': 'the dates of the elections, each YYYY-MM-DD',
@@ -192,7 +197,8 @@ def compare(saved: dict, fresh: dict, ignore=()) -> tuple:
     s, f = body(saved), body(fresh)
     if 'program' in ignore: s, f = _without_program(s), _without_program(f)
     diffs += differences(s, f)
-    for role in ignore & set(ROLES): notes.append(f"the {role} input's bytes were not compared (--ignore {role})")
+    present = {i.get('role') for p in (sp, fp) for i in p.get('inputs', []) if isinstance(i, dict)}
+    for role in ignore & set(ROLES) & present: notes.append(f"the {role} input's bytes were not compared (--ignore {role})")
     return diffs, notes
 
 # %% ../../nbs/35_verify.ipynb #0c7c56b2
