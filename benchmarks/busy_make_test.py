@@ -12,7 +12,11 @@ CPU says how much work it did. The busy loop is one process (`python -c "while T
 job", stopped however the run ends; its CPU is reported apart. Every process of the run is counted, as in `cputree.py`
 (this process is their child subreaper). On a virtual machine the host may run other machines' work on the same
 processors: the time it took from this one (the kernel's `steal`, from /proc/stat) is reported too, as the yardstick
-cannot see it (a process's CPU time counts only the time it ran)."""
+cannot see it (a process's CPU time counts only the time it ran). The loop runs in a session of its own, as another job
+would (another terminal, a timer's job); where the kernel groups processes by session (autogroup,
+/proc/sys/kernel/sched_autogroup_enabled = 1, Debian's default) each group gets an even share of the processors, so
+`make test`, however many processes it runs, gets one of the two cores while the loop has the other: its wall time is
+then about its CPU time. Whether the kernel does so is reported."""
 import argparse, ctypes, os, re, resource, signal, subprocess, sys, tempfile, time
 from pathlib import Path
 
@@ -36,6 +40,14 @@ def steal() -> float | None:
     try: fields = Path('/proc/stat').read_text().splitlines()[0].split()
     except OSError: return None
     return int(fields[8]) / os.sysconf('SC_CLK_TCK') if fields[0] == 'cpu' and len(fields) > 8 else None
+
+
+def autogroup() -> str:
+    "Whether the kernel shares the processors between sessions (autogroup) or between processes, as it says."
+    try: on = Path('/proc/sys/kernel/sched_autogroup_enabled').read_text().strip() == '1'
+    except OSError: return 'the kernel does not say how it shares the processors'
+    return ('the kernel shares the processors evenly between sessions (autogroup): make test has one core of the two'
+            if on else 'the kernel shares the processors between processes (no autogroup)')
 
 
 def main(argv=None) -> int:
@@ -73,6 +85,7 @@ def main(argv=None) -> int:
     print(f"the run's CPU (every process it started, user + system): {used:.0f} s; the loop's: "
           f"{loop_use.ru_utime + loop_use.ru_stime:.0f} s" + (f"; taken by the host (steal): {stolen:.0f} s" if stolen is not None else ''))
     print(f"`import pandas`, CPU s: {before} before, {after} after (the host's speed; output in {a.log})")
+    print(autogroup())
     return code
 
 

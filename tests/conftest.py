@@ -107,8 +107,8 @@ def _shares(n: int, workers: int) -> list:
 
 def pytest_collection_modifyitems(config, items):
     """The long properties (1,000 examples or more) first, dealt in turn to the workers' shares of the run: `make test`'s
-    `pytest -n 3 --dist worksteal` hands each worker one contiguous share of the ordered items (`_shares`), so each starts
-    on its part of the long ones and the short tests after them are stolen back and forth to even the end (a long
+    `pytest -n 2 --dist worksteal` (or any number of workers) hands each worker one contiguous share of the ordered
+    items (`_shares`), so each starts on its part of the long ones and the short tests after them are stolen back and forth to even the end (a long
     property last on one worker kept the others idle). The tests that drive Chromium (the `browser` fixture) come first
     among the short ones of the first share, in their order: one worker starts one Chromium and loads the shared tabs once
     (the served workbook's test, the last file, started a second Chromium, about 3 s of CPU, in another worker, alone at
