@@ -9,7 +9,7 @@ from .pictures import HTMLBlock
 
 # %% auto #0
 __all__ = ['HEAD_WORDS', 'TITLES_HI', 'KEY_WORDS', 'HI', 'fmt_indian', 'handout_head', 'AnswerKey', 'to_indian', 'indian_frame',
-           'in_hindi']
+           'name_hi', 'in_hindi']
 
 # %% ../nbs/52_course.ipynb #4f3a446b
 def fmt_indian(n: int) -> str:
@@ -123,9 +123,18 @@ HI = {'SC': 'अनुसूचित जाति', 'SC-W': 'अनुसूच
       'SC percentage': 'अनुसूचित जाति प्रतिशत', 'BC percentage': 'पिछड़ा वर्ग प्रतिशत', 'ST percentage': 'अनुसूचित जनजाति प्रतिशत',
       '↑ reserved': '↑ आरक्षित', 'office': 'पद', 'offices': 'पद'}
 
+def name_hi(body: str) -> str:
+    """A body's name as a Hindi page prints it: in Devanagari where the package has it (the 17 corporations,
+    `reservation_law.procedures.order.HINDI_NAMES`, as the Hindi order prints them), else as the input spells it."""
+    from reservation_law.procedures.order import HINDI_NAMES
+    return HINDI_NAMES.get(body, body)
+
 def in_hindi(df):
-    "`df` with its column names, codes' meanings and cut-off marks in Hindi, numbers in Indian grouping (the codes stay)."
-    out = indian_frame(df).rename(columns=lambda c: HI.get(c, c))
+    """`df` with its column names, codes' meanings and cut-off marks in Hindi, the bodies' names in Devanagari where the
+    package has them (`name_hi`), numbers in Indian grouping (the codes stay)."""
+    out = indian_frame(df)
+    if 'body' in out.columns: out['body'] = out['body'].map(lambda b: name_hi(b) if isinstance(b, str) else b)
+    out = out.rename(columns=lambda c: HI.get(c, c))
     for c in out.columns:
         out[c] = out[c].map(lambda v: HI[v] if isinstance(v, str) and v == '↑ reserved' else v)
     return out

@@ -192,13 +192,15 @@ def _word(labels: dict | None, key: str, default: str | None = None) -> str:
     return (labels or {}).get(key, key if default is None else default)
 
 def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exclude=(), title: str = '', ax=None,
-                     top: int | None = None, mark=(), group: str | None = None, labels: dict | None = None):
+                     top: int | None = None, mark=(), group: str | None = None, labels: dict | None = None,
+                     shown: dict | None = None):
     """One arrangement (`reservation_law.core.arrangement.Arrangement`): bodies in order (minus `exclude`), a bar for
     each key, the cut-off after `cut` bodies, the category each body got from `label` (body → code).
     `top`: draw only the first `top` bodies; `mark`: bodies to outline in red (the body a page is about); `group`: colour and label every body
     that got one of this group's codes, wherever it stands (a rotated walk need not give the first places).
     `labels`: the picture's own words in another language ('cut-off', 'office', 'offices', the key such as 'SC percentage';
-    a Hindi page passes `reservation_law.course.HI`); a word it lacks stays English."""
+    a Hindi page passes `reservation_law.course.HI`); a word it lacks stays English. `shown`: the bodies' names as the
+    picture prints them (body → name; a Hindi page passes the names in Devanagari); a body it lacks keeps its own."""
     label = label or {}
     names = [b for b in arr.order if b not in set(exclude)][:top]
     vals = [float(arr.key[b]) * (100 if arr.is_share else 1) for b in names]   # for drawing only: nothing is decided here
@@ -214,7 +216,7 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
         ax.axhline(cut - 0.5, color='#c00000', lw=2, ls='--')
         ax.text(1.01, cut - 0.5, f"{_word(labels, 'cut-off')}:\n{cut} {_word(labels, 'office' if cut == 1 else 'offices')}", color='#c00000', ha='left', va='center',
                 fontsize=LABEL_PT, transform=ax.get_yaxis_transform())   # right of the bars: never over one
-    ax.set_yticks(range(len(names)), [f"{i}. {b}" for i, b in enumerate(names, 1)], fontsize=LABEL_PT)
+    ax.set_yticks(range(len(names)), [f"{i}. {(shown or {}).get(b, b)}" for i, b in enumerate(names, 1)], fontsize=LABEL_PT)
     ax.set_ylim(max(len(names), 1) - 0.5, -0.5)      # an arrangement that ranks no body: an empty axis, not a warning
     ax.set_xlabel(_word(labels, arr.by) + (' (%)' if arr.is_share else ''), fontsize=LABEL_PT)
     ax.tick_params(axis='x', labelsize=9)

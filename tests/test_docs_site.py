@@ -721,6 +721,9 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
     assert fmt_indian(pop) in shown and f'{pop:,}' not in shown, shown         # 1,85,51,810, not 18,551,810
     worksheet = page.locator('section#course-mayor-hi-step-5 table.worksheet').inner_text()
     assert '15,85,704' in worksheet and '1,585,704' not in worksheet
+    assert 'आगरा' in worksheet and 'Agra' not in worksheet, worksheet          # a corporation named in Devanagari (name_hi)
+    alt = page.locator('#fig-course-mayor-hi-step-5 img').get_attribute('alt')
+    assert 'पहला आगरा और दूसरा झाँसी' in alt, alt
 
 
 def test_every_handout_names_what_it_teaches_and_ends_with_an_answer_key_on_its_own_page(loaded):

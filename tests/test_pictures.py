@@ -73,6 +73,17 @@ def test_arrangement_and_turn(mayors):
     _checked(ax)
 
 
+def test_a_hindi_picture_names_the_bodies_it_is_given_names_for(mayors):
+    "`shown`: the names the picture prints (a Hindi page's Devanagari); a body without one keeps its own, in the same order."
+    from reservation_law.course import name_hi
+    arr = mayors.arrangements['SC (s.7(5)(1)(d)(i))'][0]        # all the corporations
+    ax = P.plot_arrangement(arr, dict(zip(mayors.table.body, mayors.table.category)), cut=2,
+                            shown={b: name_hi(b) for b in arr.order if b != 'Agra'})
+    ticks = [t.get_text().split('. ', 1)[1] for t in ax.get_yticklabels()]
+    assert ticks == [b if b == 'Agra' else name_hi(b) for b in arr.order] and 'लखनऊ' in ticks and 'Agra' in ticks, ticks
+    _checked(ax)
+
+
 def test_chains_mark_the_conflicts_the_warnings_name():
     t1 = pd.DataFrame({'body': list('ABC'), 'category': ['SC-W', 'W', 'UR']})
     t2 = pd.DataFrame({'body': list('ABC'), 'category': ['UR', 'SC', 'W']})
