@@ -31,9 +31,11 @@ def in_ci() -> bool:
 CHROMIUM = '/usr/bin/chromium'
 # Every request off the machine goes to a proxy that is not there (port 9, discard, closed), and fails at once: the tests
 # note such requests as they are made (a `request` listener) rather than route each one through this process. Chromium
-# never sends the loopback address (127.0.0.1, where the tests serve the site) to a proxy.
+# never sends the loopback address (127.0.0.1, where the tests serve the site) to a proxy. Every tab renders in one
+# process (`--renderer-process-limit=1`): the site is one site, and its tabs need no isolation from each other; a
+# renderer of each tab's own cost the browser tests about a tenth more CPU (50-51 CPU-s against 53-69, benchmarks/README.md).
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-                 '--disable-component-update', '--disable-sync', '--proxy-server=http://127.0.0.1:9']
+                 '--disable-component-update', '--disable-sync', '--renderer-process-limit=1', '--proxy-server=http://127.0.0.1:9']
 
 
 @pytest.fixture(scope='session')
