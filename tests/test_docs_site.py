@@ -713,6 +713,7 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
         assert 'चरण 1' in text and 'उत्तर' in text, hi
         assert en_tab.locator(f'main a[href="{hi}"]').count() >= 1, en
         assert (hi_tab.evaluate('document.documentElement.lang'), en_tab.evaluate('document.documentElement.lang')) == ('hi', 'en'), hi
+        assert 'स्थान' not in _html(hi), hi     # a place in an order is क्रमांक: स्थान is a seat (glossary), and these teach offices
         head = hi_tab.locator('table.handout-head').first.inner_text()           # the text taught, named in Hindi
         assert 'Offices of' not in head and ('महापौर के पद' in head or 'अध्यक्ष के पद' in head), head
     visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
@@ -720,7 +721,7 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
     shown = page.locator('section#course-mayor-hi-step-1 details.answer').first.inner_text()
     assert fmt_indian(pop) in shown and f'{pop:,}' not in shown, shown         # 1,85,51,810, not 18,551,810
     worksheet = page.locator('section#course-mayor-hi-step-5 table.worksheet').inner_text()
-    assert '15,85,704' in worksheet and '1,585,704' not in worksheet
+    assert '15,85,704' in worksheet and '1,585,704' not in worksheet and 'क्रमांक' in worksheet
     assert 'आगरा' in worksheet and 'Agra' not in worksheet, worksheet          # a corporation named in Devanagari (name_hi)
     alt = page.locator('#fig-course-mayor-hi-step-5 img').get_attribute('alt')
     assert 'पहला आगरा और दूसरा झाँसी' in alt, alt
