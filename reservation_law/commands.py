@@ -310,7 +310,7 @@ _WRITTEN_FROM = '0.8.1'     # the first version whose workbooks and pages hold t
 def _saved_xlsx(path) -> dict:
     """A workbook output to verify: the provenance it holds as JSON (its sheet `PROVENANCE_SHEET`), as a saved result of
     the provenance alone; `InputError` if the file is not a workbook that holds one."""
-    from reservation_law.core.bodies import InputError, _check_zip, _parse_json
+    from reservation_law.core.bodies import InputError, _check_zip, _held_json
     from reservation_law.record.writers import PROVENANCE_SHEET
     name = str(path)
     _check_zip(Path(path), name)                 # a workbook whose parts unpack to a size that is safe to read
@@ -321,13 +321,6 @@ def _saved_xlsx(path) -> dict:
     cells = sheets[PROVENANCE_SHEET]['cells']
     text = ''.join(v[0] for (r, c), v in sorted(cells.items()) if c == 1 and r > 1 and isinstance(v[0], str))
     return _saved_provenance(_held_json(text, name, f"sheet {PROVENANCE_SHEET!r}"), name, f"a workbook of reservation_law (its sheet {PROVENANCE_SHEET!r})")
-
-def _held_json(text: str, name: str, where: str):
-    "The JSON a workbook's sheet or a page's data block holds, parsed as `read_json` parses a file; a fault names where it is, not a line of the file."
-    from reservation_law.core.bodies import InputError, _parse_json
-    try: return _parse_json(text, name, f"JSON ({where})")
-    except InputError as e:
-        raise InputError(e.reason + (f" (line {e.row} of the JSON in its {where})" if e.row is not None else ''), file=name) from None
 
 def _workbook_cells(data: bytes, name: str, only: str | None = None) -> tuple:
     """A workbook's sheet names (in order, chart sheets too), and each worksheet (`only`: that one alone) as what a
@@ -357,7 +350,7 @@ def _saved_html(path) -> dict:
     """A page output to verify: the provenance it holds as JSON (its data block `PROVENANCE_ID`), as a saved result of
     the provenance alone; `InputError` if the file is not a page that holds one, or holds two."""
     import re
-    from reservation_law.core.bodies import InputError, read_input, _decode, _parse_json
+    from reservation_law.core.bodies import InputError, read_input, _decode, _held_json
     from reservation_law.record.reports import PROVENANCE_ID
     name = str(path)
     text = _decode(read_input(path, 'saved page'), name, 'UTF-8')

@@ -846,6 +846,14 @@ add(f'xlsx/{M}/previous allotment: a workbook of two sheets', 'xlsx', cmd(M, 'bo
     {'bodies.csv': b.csv(), 'prev.xlsx': Workbook((('2017', Table.bundled(PREVIOUS).sheet(), 'visible'),
                                                    ('2023', Table.bundled(PREVIOUS).sheet(), 'visible')))},
     Refused('prev.xlsx', None, None, ('--sheet chooses the sheet of the bodies only', "'2017'")), M)
+# the tool's own workbook as --previous, its sheet `record` not the JSON the tool writes there: refused, naming the sheet
+# (a record nested 20,000 deep was an internal error, RecursionError: the sheet's JSON is now read as a JSON file is)
+for label, text in {'nested 20,000 deep': '[' * 20_000 + ']' * 20_000, 'not JSON': '{"rotation": ', 'a key twice': '{"a": 1, "a": 2}'}.items():
+    add(f'xlsx/{M}/previous allotment: its record sheet {label}', 'xlsx', cmd(M, 'bodies.csv', '--previous', 'prev.xlsx'),
+        {'bodies.csv': b.csv(), 'prev.xlsx': Workbook((('allotment', Table.bundled(PREVIOUS).sheet(), 'visible'),
+                                                       ('provenance', (('field', 'value'), ('statute', M)), 'visible'),
+                                                       ('record', (('record',), (Text(text),)), 'visible')))},
+        Refused('prev.xlsx', None, None, ("sheet 'record'",)), M)
 # an empty column-A cell: a blank body; a table that starts at B2; a merged body cell
 blank_a = Workbook((('bodies', b.sheet(), 'visible'),)).at(0, line(3), 1, None)
 add(f'xlsx/{M}/empty column-A cell (a blank body)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': blank_a}, Refused('bodies.xlsx', line(3), 'body'), M)

@@ -746,6 +746,13 @@ def _parse_json(text: str, name: str, what: str = 'JSON file'):
         raise InputError(f"is nested more than {MAX_JSON_DEPTH} levels deep: not a {what}", file=name)
     return d
 
+def _held_json(text: str, name: str, where: str):
+    """The JSON a sheet of the tool's workbook or a data block of its page holds (`where`: "sheet 'record'"), parsed as
+    `read_json` parses a file (strict, bounded in depth); a fault names the file and where in it, not a line of the file."""
+    try: return _parse_json(text, name, f"JSON ({where})")
+    except InputError as e:
+        raise InputError(e.reason + (f" (line {e.row} of the JSON in its {where})" if e.row is not None else ''), file=name) from None
+
 # %% ../../nbs/01_bodies.ipynb #4ec47515
 def _plain_name(v) -> bool:
     "A name that needs no further check: printable ASCII, trimmed, not formula-like, of a sensible length."

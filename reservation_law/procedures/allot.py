@@ -8,7 +8,7 @@ import difflib
 from datetime import date
 from pathlib import Path
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
-from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin, without_attrs
+from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin, without_attrs, _held_json
 from ..core.arrangement import CATEGORIES, LegalWarning, Result
 from ..core import registry
 from ..core.provenance import provenance, input_entry
@@ -243,8 +243,9 @@ def _sidecar(path: Path) -> dict | None:
     return side
 
 def _workbook_record(path: Path) -> dict | None:
-    "The record of the tool's own workbook (its sheet `record`: JSON in cells, `record_frame`), or None; InputError if it is not JSON."
-    import json, openpyxl, warnings
+    """The record of the tool's own workbook (its sheet `record`: JSON in cells, `record_frame`), or None; `InputError` if
+    it is not JSON as `read_json` reads it (strict, bounded in depth: a record nested too deep is refused, never a crash)."""
+    import openpyxl, warnings
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
@@ -252,8 +253,7 @@ def _workbook_record(path: Path) -> dict | None:
         if 'record' not in wb.sheetnames: return None
         cells = [r[0] for r in wb['record'].iter_rows(min_row=2, max_col=1, values_only=True)]
     finally: wb.close()
-    try: return json.loads(''.join(c for c in cells if isinstance(c, str)))
-    except ValueError: raise InputError("its sheet 'record' is not the JSON this tool writes there", file=str(path)) from None
+    return _held_json(''.join(c for c in cells if isinstance(c, str)), str(path), "sheet 'record'")
 
 def _own_output(path: Path, df) -> bool:
     """Is a list this tool's own output, whose `body` and `category` are the tool's (a user's column of the bodies passes
