@@ -1048,6 +1048,16 @@ for where, argv in {'--previous': cmd(M, 'bodies.csv', '--previous', 'prev.json'
                     'published list': ('check', M, 'bodies.csv', 'prev.json')}.items():
     add(f'json/{where}: a link to /dev/zero', 'json', argv, {'bodies.csv': b.csv()}, Refused('prev.json'), M, links=(('prev.json', '/dev/zero'),))
     add(f'json/{where}: a folder', 'json', argv, {'bodies.csv': b.csv(), 'prev.json': DIR}, Refused('prev.json'), M)
+# the provenance file beside a CSV list (prev.provenance.json: read back with a CSV output of the tool) is read as any JSON
+# input is: a link to /dev/zero read for ever, and JSON nested 20,000 deep was an internal error (RecursionError)
+SIDE = {'nested 20,000 deep': {'prev.provenance.json': b'[' * 20_000 + b']' * 20_000}, 'not JSON': {'prev.provenance.json': b'{"sha256": '},
+        'a link to /dev/zero': {}}
+for label, side in SIDE.items():
+    links = (('prev.provenance.json', '/dev/zero'),) if not side else ()
+    add(f'json/--previous: the provenance file beside the CSV {label}', 'json', cmd(M, 'bodies.csv', '--previous', 'prev.csv', *PREV_ARGS),
+        {'bodies.csv': b.csv(), 'prev.csv': Table.bundled(PREVIOUS).csv(), **side}, Refused('prev.provenance.json'), M, links=links)
+    add(f'json/published list: the provenance file beside the CSV {label}', 'json', ('check', M, 'bodies.csv', 'prev.csv'),
+        {'bodies.csv': b.csv(), 'prev.csv': Table.bundled(PREVIOUS).csv(), **side}, Refused('prev.provenance.json'), M, links=links)
 # JSON accepted: with a byte-order mark, a file named {2018}.json, the tool's own result; verify of a result saved with --sheet
 def _bom(folder: Path) -> None:
     "A step before the run: good.json rewritten with a UTF-8 byte-order mark (as Windows Notepad saves it)."

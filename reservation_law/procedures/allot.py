@@ -235,10 +235,14 @@ def _plain_previous(names: list, cats: list, known, bodies: set | None = None) -
 def _sidecar_path(path: Path) -> Path: return path.with_suffix('.provenance.json')
 
 def _sidecar(path: Path) -> dict | None:
-    "The provenance beside a CSV (`out.provenance.json`), if it names the SHA-256 of the CSV's bytes; else None."
-    import hashlib, json
-    try: side = json.loads(_sidecar_path(path).read_text(encoding='utf-8'))
-    except (OSError, ValueError): return None
+    """The provenance beside a CSV (`out.provenance.json`), if it names the SHA-256 of the CSV's bytes; else None (none
+    there, or the CSV changed since). The file there is read as any JSON input is (`read_json`: a regular file, bounded in
+    size and depth, strict): one that is not (a link to a device, JSON nested too deep, not JSON) is refused, naming it."""
+    import hashlib, os
+    from ..core.bodies import read_json
+    side_path = _sidecar_path(path)
+    if not os.path.lexists(side_path): return None
+    side = read_json(side_path, 'provenance of a CSV output of reservation_law (the file beside the CSV)')
     if not isinstance(side, dict) or side.get('sha256') != hashlib.sha256(path.read_bytes()).hexdigest(): return None
     return side
 
