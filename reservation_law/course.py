@@ -32,8 +32,8 @@ def _date(d, lang: str) -> str:
     return f"{d.day} {d.strftime('%B')} {d.year}" if lang == 'en' else f"{d.day}.{d.month:02d}.{d.year}"
 
 TITLES_HI = {   # the statutes a Hindi handout teaches, by their titles in Hindi (a translation to be checked, as the pages say)
-    'up-mayor-2023': 'महापौर के पद, उत्तर प्रदेश (2023 से लागू पाठ)',
-    'up-mayor-1994': 'महापौर के पद, उत्तर प्रदेश (1994 से 2023 तक लागू पाठ)',
+    'up-mayor-2023': 'महापौर के पद, उत्तर प्रदेश (2023 से प्रवृत्त पाठ)',
+    'up-mayor-1994': 'महापौर के पद, उत्तर प्रदेश (1994 से 2023 तक प्रवृत्त पाठ)',
     'up-palika-parishads-2023': 'नगर पालिका परिषदों के अध्यक्ष के पद, उत्तर प्रदेश (2023)',
     'up-nagar-panchayats-2023': 'नगर पंचायतों के अध्यक्ष के पद, उत्तर प्रदेश (2023)'}
 
@@ -46,7 +46,7 @@ def handout_head(res, lang: str = 'en') -> HTMLBlock:
     its = ', '.join(f'{k}={v}' for k, v in res.interpretations.items()) or '—'
     title = TITLES_HI.get(s.id, s.title) if lang == 'hi' else s.title          # the citation stays as the law cites it
     rows = [(teaches, f"{title} — {s.citation}"), (since, _date(s.in_force[0], lang)), (readings, its),
-            (by, f"reservation_law {p['version']}, commit {p['commit']}")]
+            (by, f"reservation_law {p['version']}, {commit} {p['commit']}")]
     body = ''.join(f'<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>' for k, v in rows)
     return HTMLBlock(f'<table class="handout-head" lang="{lang}"><caption>{html.escape(this)}</caption><tbody>{body}</tbody></table>',
                      '\n'.join(f'{k}: {v}' for k, v in rows))
@@ -117,23 +117,25 @@ def indian_frame(df):
     return out
 
 HI = {'SC': 'अनुसूचित जाति', 'SC-W': 'अनुसूचित जाति (महिला)', 'ST': 'अनुसूचित जनजाति', 'ST-W': 'अनुसूचित जनजाति (महिला)',
-      'BC': 'पिछड़ा वर्ग', 'BC-W': 'पिछड़ा वर्ग (महिला)', 'W': 'महिला', 'UR': 'अनारक्षित',
+      'BC': 'पिछड़ा वर्ग', 'BC-W': 'पिछड़ा वर्ग (महिला)', 'W': 'महिला (सामान्य)', 'UR': 'अनारक्षित',
       'rank': 'क्रमांक', 'body': 'निकाय', 'population': 'जनसंख्या', 'allotted': 'आवंटित', 'cut-off': 'सीमा',
       'category': 'श्रेणी', 'clause': 'खण्ड', 'reason': 'कारण', 'division': 'मण्डल', 'bodies': 'निकाय',
       'SC percentage': 'अनुसूचित जाति प्रतिशत', 'BC percentage': 'पिछड़ा वर्ग प्रतिशत', 'ST percentage': 'अनुसूचित जनजाति प्रतिशत',
       '↑ reserved': '↑ आरक्षित', 'office': 'पद', 'offices': 'पद'}
 
-def name_hi(body: str) -> str:
-    """A body's name as a Hindi page prints it: in Devanagari where the package has it (the 17 corporations,
-    `reservation_law.procedures.order.HINDI_NAMES`, as the Hindi order prints them), else as the input spells it."""
+def name_hi(body: str, names: dict | None = None) -> str:
+    """A body's name as a Hindi page prints it: in Devanagari where the page gives it (`names`: its example's names) or
+    the package has it (the 17 corporations, `reservation_law.procedures.order.HINDI_NAMES`, as the Hindi order prints
+    them), else as the input spells it."""
     from reservation_law.procedures.order import HINDI_NAMES
-    return HINDI_NAMES.get(body, body)
+    return (names or {}).get(body) or HINDI_NAMES.get(body, body)
 
-def in_hindi(df):
-    """`df` with its column names, codes' meanings and cut-off marks in Hindi, the bodies' names in Devanagari where the
-    package has them (`name_hi`), numbers in Indian grouping (the codes stay)."""
+def in_hindi(df, names: dict | None = None):
+    """`df` with its column names, codes' meanings and cut-off marks in Hindi, the names of its bodies and divisions in
+    Devanagari where the page (`names`) or the package has them (`name_hi`), numbers in Indian grouping (the codes stay)."""
     out = indian_frame(df)
-    if 'body' in out.columns: out['body'] = out['body'].map(lambda b: name_hi(b) if isinstance(b, str) else b)
+    for c in ('body', 'division'):
+        if c in out.columns: out[c] = out[c].map(lambda b: name_hi(b, names) if isinstance(b, str) else b)
     out = out.rename(columns=lambda c: HI.get(c, c))
     for c in out.columns:
         out[c] = out[c].map(lambda v: HI[v] if isinstance(v, str) and v == '↑ reserved' else v)

@@ -227,11 +227,14 @@ def plot_arrangement(arr, label: dict | None = None, cut: int | None = None, exc
     return ax
 
 # %% ../nbs/28_pictures.ipynb #3e089037
-def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = '', labels: dict | None = None):
+def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3, title: str = '', labels: dict | None = None,
+                   shown: dict | None = None):
     """One panel per division, one tile per body (in order of its `key` proportion), coloured and labelled with its category.
     `result`: a `Result`, or a table with `body` and `category` (a published list). `labels`: the legend's meaning of each
-    code in another language (code → words; a Hindi page passes `reservation_law.course.HI`)."""
+    code in another language (code → words; a Hindi page passes `reservation_law.course.HI`). `shown`: the names of the
+    bodies and divisions as the picture prints them (a Hindi page passes them in Devanagari); a name it lacks stays."""
     from reservation_law.core.arrangement import share
+    show = lambda x: (shown or {}).get(x, x)
     t = result if isinstance(result, pd.DataFrame) else result.table        # a Result, or a table of body and category
     cat = dict(zip(t['body'], t['category']))
     prop = share(bodies, key)
@@ -247,10 +250,10 @@ def plot_divisions(result, bodies: pd.DataFrame, key: str = 'sc', ncols: int = 3
         _tiles(ax, [(i % side, -(i // side)) for i in range(len(names))], 0.96, 0.9, [COLOURS[cat[b]] for b in names], '#555555', 0.6)
         for i, b in enumerate(names):
             x, y, c = i % side, i // side, cat[b]
-            t = ax.text(x + 0.48, -y + 0.45, f"{b}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
-            labels_drawn.append((ax, t, b, c, x))
+            t = ax.text(x + 0.48, -y + 0.45, f"{show(b)}\n{c}", ha='center', va='center', fontsize=LABEL_PT, color=text_colour(COLOURS[c]))
+            labels_drawn.append((ax, t, show(b), c, x))
         ax.set_xlim(-0.05, side + 0.05); ax.set_ylim(-rows + 0.85, 1.0)
-        ax.set_title(f"{d} ({len(names)})", fontsize=10)
+        ax.set_title(f"{show(d)} ({len(names)})", fontsize=10)
     codes = UP_CODES if set(cat.values()) <= set(UP_CODES) else KARNATAKA_CODES
     used = [c for c in codes if c in set(cat.values())]
     fig.legend(handles=[Patch(facecolor=COLOURS[c], edgecolor='#555555', label=f"{c}: {_word(labels, c, CATEGORIES[c])}") for c in used],
@@ -267,7 +270,7 @@ def _fit_label(t, name: str, code: str, left: float, right: float, renderer) -> 
     while True:
         e = t.get_window_extent(renderer)
         if (e.x0 >= left and e.x1 <= right) or len(s) <= 1: return
-        s = s[:-1].rstrip()
+        s = s[:-1].rstrip().rstrip('\u094d\u200c\u200d')     # a Devanagari name never cut after a virama or a joiner
         t.set_text(f"{s}…\n{code}")
 
 # %% ../nbs/28_pictures.ipynb #7759b682
