@@ -409,7 +409,7 @@ def add_downloads(cells: list, module) -> None:
                                  + f'<p class="example-input">Input (CSV): {links}{note}</p>', cells[i].source, count=1, flags=re.M)
 
 
-COMMIT_NAMED = re.compile(r'\b(commit )[0-9a-f]{40}(\+dirty)?')
+COMMIT_NAMED = re.compile(r'((?:\bcommit|कमिट) )[0-9a-f]{40}(\+dirty)?')   # English, and a Hindi handout's head
 
 
 def _head_commit() -> str:

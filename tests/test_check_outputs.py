@@ -39,3 +39,11 @@ def test_check_sync_gives_a_file_rewritten_with_the_same_bytes_its_time_back(tmp
     assert same.stat().st_mtime_ns == 10**18 and changed.stat().st_mtime_ns != 10**18
     tool.write_text(f"#!/bin/sh\nprintf 'x = 1\\n' > {same}\n")
     assert check_sync.check('rewrite', ['pkg/*.py'], 'test') is True and same.stat().st_mtime_ns == 10**18
+
+
+def test_the_commit_a_result_names_is_taken_out_in_english_and_in_hindi():
+    "The commit a handout's head names (in a Hindi handout, after कमिट) depends on the checkout, not on the law; a hash elsewhere stays."
+    sha = '0123456789abcdef' * 2 + '01234567'
+    for word in ('commit', 'कमिट'):
+        assert check_outputs.normalise(f'reservation_law 0.8.2, {word} {sha}+dirty') == f'reservation_law 0.8.2, {word} …'
+    assert check_outputs.normalise(f'sha256 {sha}') == f'sha256 {sha}'

@@ -33,7 +33,7 @@ MACHINE = [
     (re.compile(r'(Wall time|CPU times|took|in)\s*:?\s*\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|sec|seconds|min)\b'), r'\1 …'),
     (re.compile(r'\b\d+\.\d+\s?(?:ns|µs|us|ms|s)\b'), '… s'),                 # '0.023 s': a timing
     (re.compile(r'/tmp/[\w./-]+'), '/tmp/…'),
-    (re.compile(r'\b(commit )[0-9a-f]{40}(\+dirty)?'), r'\1…'),      # the commit a result names: the source it ran from
+    (re.compile(r'((?:\bcommit|कमिट) )[0-9a-f]{40}(\+dirty)?'), r'\1…'),   # the commit a result names (a Hindi handout's कमिट): the source it ran from
     (re.compile(r'data:image/png;base64,[A-Za-z0-9+/=]+'), 'data:image/png;base64,…'),   # a picture inside HTML (an answer's)
 ]
 
