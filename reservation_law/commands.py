@@ -290,10 +290,10 @@ def _saved_provenance(s, name: str, what: str) -> dict:
 def _saved_csv(path) -> dict:
     """A CSV output to verify: its provenance beside it (`out.provenance.json`, as the command wrote it), as a saved
     result of the provenance alone, with the SHA-256 it names; `InputError` if it is not there or not one."""
-    from reservation_law.core.bodies import InputError, read_json
+    from reservation_law.core.bodies import InputError, read_json, open_input
     from reservation_law.record.safe_write import sidecar
     side = sidecar(path)
-    if not Path(path).is_file(): raise InputError("no such file", file=str(path))
+    open_input(path, 'CSV output of reservation_law').close()     # there, a regular file (not a pipe or a device), not too large
     if not side.is_file():
         raise InputError(f"a CSV is verified with the provenance the command wrote beside it ({side.name}), which is not there",
                          file=str(path))

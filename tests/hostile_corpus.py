@@ -1048,6 +1048,10 @@ for where, argv in {'--previous': cmd(M, 'bodies.csv', '--previous', 'prev.json'
                     'published list': ('check', M, 'bodies.csv', 'prev.json')}.items():
     add(f'json/{where}: a link to /dev/zero', 'json', argv, {'bodies.csv': b.csv()}, Refused('prev.json'), M, links=(('prev.json', '/dev/zero'),))
     add(f'json/{where}: a folder', 'json', argv, {'bodies.csv': b.csv(), 'prev.json': DIR}, Refused('prev.json'), M)
+# verify of a CSV that is a link to a device: refused as what it is (it was "no such file")
+add('json/verify: the CSV output a link to /dev/zero', 'json', ('verify', 'saved.csv', 'bodies.csv'),
+    {'bodies.csv': b.csv(), 'saved.provenance.json': b'{}'}, Refused('saved.csv', None, None, ('not a regular file',)), M,
+    links=(('saved.csv', '/dev/zero'),))
 # the provenance file beside a CSV list (prev.provenance.json: read back with a CSV output of the tool) is read as any JSON
 # input is: a link to /dev/zero read for ever, and JSON nested 20,000 deep was an internal error (RecursionError)
 SIDE = {'nested 20,000 deep': {'prev.provenance.json': b'[' * 20_000 + b']' * 20_000}, 'not JSON': {'prev.provenance.json': b'{"sha256": '},
