@@ -717,6 +717,8 @@ def test_the_hindi_course_pages_link_their_other_language_and_group_digits_the_i
         head = hi_tab.locator('table.handout-head').first.inner_text()           # the text taught, named in Hindi
         assert 'Offices of' not in head and ('महापौर के पद' in head or 'अध्यक्ष के पद' in head), head
         assert 'कमिट' in head and 'commit' not in head, head                       # the handout head's words, all Hindi
+        lead = "e => getComputedStyle(e).fontStyle"                                 # no slanted Devanagari (the font has no italic)
+        assert (hi_tab.locator('h1 + p > em').first.evaluate(lead), en_tab.locator('h1 + p > em').first.evaluate(lead)) == ('normal', 'italic'), hi
     example = pd.read_csv(example_path('up_palika_parishads_example.csv')).body       # its bodies named in Devanagari, every one
     assert [b for b in example if b in _html('course_chairpersons_hi.html')] == []
     visit(page, f'{site}/course_mayors_hi.html')      # a fold opened: in a tab of its own
