@@ -1107,6 +1107,11 @@ for label, (path, value) in TAMPERED.items():
             {'bodies.csv': b.csv()}, Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
     add(f'json/verify: own result, {label}', 'json', ('verify', 'good.json', 'bodies.csv'), {'bodies.csv': b.csv()},
         Refused('good.json'), M, before=(GOOD, _tamper(path, value)))
+# a saved result whose renames hold a name no name may be (a formula): the recomputation refuses it (an internal error before)
+add('json/verify: own result, a rename to a formula', 'json', ('verify', 'good.json', 'bodies.csv', '--previous', 'prev.csv'),
+    {'bodies.csv': b.csv(), 'prev.csv': Table.bundled(PREVIOUS).csv()}, Refused('good.json', None, None, ('--rename',)), M,
+    before=(cmd(M, 'bodies.csv', '--previous', 'prev.csv', *PREV_ARGS, '-o', 'good.json'),
+            _tamper(('provenance', 'parameters', 'renames'), {'Agra': '=HYPERLINK("x")'})))
 # a published list (or a previous allotment) with a header and no rows
 for label, argv in {'published list': ('check', M, 'bodies.csv', 'pub.csv'),
                     'previous allotment': cmd(M, 'bodies.csv', '--previous', 'pub.csv', *PREV_ARGS)}.items():

@@ -325,7 +325,8 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
         if c not in known: raise InputError(f"unknown category {c!r} (this statute's codes: {', '.join(known)})", file=file, row=r, column='category', body=b)
         seen[b], keys[k] = r, (r, b)
         bodies.append(b); cats.append(c)
-    renames = {clean_name(o): clean_name(n) for o, n in (renames or {}).items()}
+    try: renames = {clean_name(o, 'a renamed body (OLD of --rename)'): clean_name(n, 'a renamed body (NEW of --rename)') for o, n in (renames or {}).items()}
+    except ValueError as e: raise InputError(f"--rename: {e}") from None     # given by the API, or by a saved provenance to verify
     for old, new in renames.items():
         if old not in seen: raise InputError(f"--rename {old}={new}: {old!r} is not a body of the previous allotment", file=file)
         if nameset is not None and new not in nameset: raise InputError(f"--rename {old}={new}: {new!r} is not a body of this input", file=file)
