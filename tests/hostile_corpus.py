@@ -854,6 +854,19 @@ for label, text in {'nested 20,000 deep': '[' * 20_000 + ']' * 20_000, 'not JSON
                                                        ('provenance', (('field', 'value'), ('statute', M)), 'visible'),
                                                        ('record', (('record',), (Text(text),)), 'visible')))},
         Refused('prev.xlsx', None, None, ("sheet 'record'",)), M)
+# found by a hostile-input hunt: a shared string -1 (read as the last string), a cell of no type a workbook has (read as a
+# number), a hidden-column range past Excel's last column (every number of it held in memory)
+add(f'xlsx/{M}/a body naming shared string -1', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<c r="A2" t="inlineStr"><is><t>[^<]*</t></is></c>', '<c r="A2" t="s"><v>-1</v></c>'),)),))},
+    Refused('bodies.xlsx', 2, 'body', ('shared string',)), M)
+add(f'xlsx/{M}/a count cell of type t="x"', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<c r="C3"( t="n")?', '<c r="C3" t="x"'),)),))}, Refused('bodies.xlsx', 3, None, ('t="x"',)), M)
+add(f'xlsx/{M}/columns hidden up to 99,999,999,999', 'xlsx', cmd(M, 'bodies.xlsx'),
+    {'bodies.xlsx': Patched(b.xlsx(), ((SHEET1, ((r'<sheetData', '<cols><col min="1" max="99999999999" width="0"/></cols><sheetData'),)),))},
+    Refused('bodies.xlsx', None, 'body', ('hidden',)), M)
+# a header of 40,000 characters: the message quotes its start and its length, not all of it
+add(f'csv/{M}/a column name of 40,000 characters', 'csv', cmd(M, 'bodies.csv'),
+    {'bodies.csv': Table(b.header + ('h' * 40_000,), tuple(r + ('ok',) for r in b.rows)).csv()}, Refused('bodies.csv', 1, None, ('(40,000 characters)',)), M)
 # an empty column-A cell: a blank body; a table that starts at B2; a merged body cell
 blank_a = Workbook((('bodies', b.sheet(), 'visible'),)).at(0, line(3), 1, None)
 add(f'xlsx/{M}/empty column-A cell (a blank body)', 'xlsx', cmd(M, 'bodies.xlsx'), {'bodies.xlsx': blank_a}, Refused('bodies.xlsx', line(3), 'body'), M)

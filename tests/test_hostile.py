@@ -603,6 +603,9 @@ def test_many_pass_through_columns(tmp_path):
     code, out, err = in_process(work, ALLOT + ('-o', 'out.csv'))
     assert code == 0, err
     assert (work / 'out.csv').read_text(encoding='utf-8').splitlines()[0].count(',') >= 20_000
+    # a workbook holds 16,384 columns: XlsxWriter left the rest out in silence (category, clause, reason among them)
+    code, out, err = in_process(work, ALLOT + ('-o', 'out.xlsx'))
+    assert code == 2 and 'more than a workbook holds' in err and not (work / 'out.xlsx').exists(), (code, err)
 
 
 def test_stale_temporary_files_removed(tmp_path):

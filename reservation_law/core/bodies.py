@@ -10,11 +10,11 @@ from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
 __all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
-           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'RESULT_SHEETS', 'MAX_JSON_DEPTH',
-           'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'clean_name', 'name_key',
-           'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts', 'open_input',
-           'read_input', 'shown_otherwise', 'read_table', 'read_json', 'validate_bodies', 'Origin', 'origin',
-           'without_attrs', 'read_once', 'input_error', 'example_path', 'load_bodies']
+           'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'RESULT_SHEETS', 'MAX_COLUMN',
+           'MAX_JSON_DEPTH', 'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError',
+           'clean_name', 'name_key', 'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts',
+           'open_input', 'read_input', 'shown_otherwise', 'read_table', 'read_json', 'validate_bodies', 'Origin',
+           'origin', 'without_attrs', 'read_once', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -23,6 +23,10 @@ def printable(text) -> str:
     s = str(text)
     if s.isprintable(): return s
     return ''.join(c if c.isprintable() else ' ' if unicodedata.category(c) == 'Zs' else f"\\u{ord(c):04x}" for c in s)
+
+def _named(v) -> str:
+    "A name as a message quotes it: whole up to 80 characters; a longer one by its start and its length (a header of 40,000 h's)."
+    return repr(v) if not isinstance(v, str) or len(v) <= 80 else f"{v[:60]!r}… ({len(v):,} characters)"
 
 class InputError(ValueError):
     """Bad input: names the file, the row (line number, and body name where known) and the column. `reason` is what is
@@ -37,8 +41,8 @@ class InputError(ValueError):
         where = []
         if self.file is not None: where.append(str(self.file))
         if self.row is not None:
-            where.append(f"row {self.row}" + (f" (body {self.body!r})" if self.body else ''))
-        if self.column is not None: where.append(f"column {self.column!r}")
+            where.append(f"row {self.row}" + (f" (body {_named(self.body)})" if self.body else ''))
+        if self.column is not None: where.append(f"column {_named(self.column)}")
         return printable((', '.join(where) + ': ' if where else '') + self.message)
 
 class ExcelError:
@@ -398,6 +402,9 @@ def _choose_sheet(wb, sheet: str | None, name: str, role: str):
                      f"to read: {how}", file=name)
 
 _CELL_REF = re.compile(r'([A-Z]{1,3})([0-9]+)')
+_CELL_TYPES = ('n', 's', 'str', 'inlineStr', 'b', 'e', 'd')     # the types of a cell (t="…") a workbook's XML may give
+_INDEX = re.compile('[0-9]+')                                    # a shared string's number: ASCII digits, never negative
+MAX_COLUMN = 16_384    # Excel's last column, XFD
 _XML_NUMBER = re.compile(r'[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?')   # xsd:double's digits: ASCII only
 
 class _BadCell(Exception):
@@ -425,7 +432,14 @@ def _cells(ws) -> tuple:
                                'its reference names another row (the workbook is damaged, or was edited by another program): '
                                'where it belongs is not known')
             v = element.find(VALUE_TAG)
-            if element.get('t', 'n') == 'n' and v is not None and v.text and not _XML_NUMBER.fullmatch(v.text.strip()):
+            t = element.get('t', 'n')
+            if t not in _CELL_TYPES:                                   # openpyxl reads an unknown type as a number
+                raise _BadCell(ref, ValueError(f't={t!r}'), f'is of a type no workbook writes (t="{printable(t)}"): the workbook is '
+                               'damaged, or was made by another program; type the value in the cell again, or save the sheet as CSV')
+            if t == 's' and v is not None and not (_INDEX.fullmatch((v.text or '').strip()) and int(v.text) < len(self.shared_strings)):
+                raise _BadCell(ref, ValueError('shared string'), 'names a shared string the workbook does not have (the workbook is '
+                               'damaged, or was edited by another program): its text is not known')    # -1 read the last one
+            if t == 'n' and v is not None and v.text and not _XML_NUMBER.fullmatch(v.text.strip()):
                 raise _BadCell(ref, ValueError(f'{v.text!r} is not a number as the XML of a workbook writes one'))   # ३७०४२३ too
             try: c = super().parse_cell(element)
             except Exception as e: raise _BadCell(ref, e) from None   # its place, for the message
@@ -448,7 +462,7 @@ def _cells(ws) -> tuple:
     yes = lambda a: str(a.get('hidden', '')).lower() in ('1', 'true')
     hidden_rows = {int(r) for r, a in p.row_dimensions.items() if yes(a) or zero(a.get('ht'))}
     hidden_cols = {c for a in p.column_dimensions.values() if yes(a) or zero(a.get('width'))
-                   for c in range(int(a['min']), int(a.get('max', a['min'])) + 1)}
+                   for c in range(max(1, int(a['min'])), min(int(a.get('max', a['min'])), MAX_COLUMN) + 1)}   # a range past Excel's last column: cut there
     return rows, hidden_rows, hidden_cols
 
 def _percent_styles(wb) -> set:
@@ -553,13 +567,16 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
     finally: wb.close()
     if not rows: raise InputError(f"sheet {ws.title!r} is empty", file=name)
     first = min(min(r) for r in rows if r)                       # a table that starts in column B or further right
-    width = max(max(r) for r in rows if r) - first + 1
-    table = [[r.get(first + j) for j in range(width)] for r in rows]
+    # the table's columns: from the first to the last that is named or holds a value below the header; a gap in the header
+    # is found on the cells the sheet holds, before any row is laid out in full (one cell at XFD, the last column, beside
+    # 100,000 names made a table of 1.6 billion places)
+    named = {k for k, v in rows[0].items() if v is not None}
+    end = max(named | {k for r in rows[1:] for k, v in r.items() if v is not None}, default=first)
+    gap = next((j for j in range(first, end + 1) if j not in named), None)
+    if gap is not None:
+        raise InputError(f"column {get_column_letter(gap)} has no name in the header (the first row of the table)", file=name, row=lines[0])
+    table = [[r.get(j) for j in range(first, end + 1)] for r in rows]
     header, body = table[0], table[1:]
-    while header and header[-1] is None and all(r[len(header) - 1] is None for r in body): header.pop()
-    if not header or any(h is None for h in header):
-        j = header.index(None) if None in header else 0
-        raise InputError(f"column {get_column_letter(first + j)} has no name in the header (the first row of the table)", file=name, row=lines[0])
     for r, ln in zip(body, lines[1:]):
         if any(v is not None for v in r[len(header):]):
             raise InputError(f"a cell to the right of the last named column (the header has {len(header)})", file=name, row=ln)

@@ -12,11 +12,13 @@ from ..core.arrangement import CATEGORIES, Result
 from ..core.json import _arrangement
 from ..core.json import jsonable
 from ..core.provenance import provenance_rows, SCHEMA_VERSION
+from ..core.bodies import MAX_COLUMN
 
 # %% auto #0
-__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'RECORD_COLUMN', 'RECORD_CHUNK', 'PROVENANCE_SHEET', 'PROVENANCE_COLUMN',
-           'codes_table', 'csv_bytes', 'provenance_frame', 'derivation_frame', 'arrangements_frame', 'warnings_frame',
-           'workbook_bytes', 'record_frame', 'provenance_json_frame', 'xlsx_bytes']
+__all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'MAX_ROW', 'RECORD_COLUMN', 'RECORD_CHUNK', 'PROVENANCE_SHEET',
+           'PROVENANCE_COLUMN', 'codes_table', 'csv_bytes', 'provenance_frame', 'derivation_frame',
+           'arrangements_frame', 'warnings_frame', 'workbook_bytes', 'record_frame', 'provenance_json_frame',
+           'xlsx_bytes']
 
 # %% ../../nbs/31_writers.ipynb #6cba0002
 CODES_HINDI = {
@@ -69,9 +71,15 @@ def _write_cell(ws, i: int, j: int, v) -> None:
     elif isinstance(v, float): ws.write_number(i, j, v)
     else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
 
+MAX_ROW = 1_048_576    # Excel's last row
+
 def _sheet(wb, title: str, df: pd.DataFrame):
     "A worksheet: a header row and the table, row by row; a column of whole numbers is written as numbers; never empty."
     if df.empty: df = pd.DataFrame({(df.columns[0] if len(df.columns) else title): ['none']})   # a sheet says it has nothing
+    if df.shape[1] > MAX_COLUMN or len(df) >= MAX_ROW:         # XlsxWriter leaves out what does not fit, in silence
+        from reservation_law.core.bodies import InputError
+        raise InputError(f"the sheet {title!r} would have {df.shape[1]:,} columns and {len(df) + 1:,} rows, more than a workbook holds "
+                         f"({MAX_COLUMN:,} columns, {MAX_ROW:,} rows): write the result as CSV or JSON (-o out.csv)")
     ws = wb.add_worksheet(title)
     bold = wb.add_format({'bold': True})
     columns = [df[c].tolist() for c in df.columns]
