@@ -24,7 +24,7 @@ def fmt_indian(n: int) -> str:
 # %% ../nbs/52_course.ipynb #0f9dc7ee
 HEAD_WORDS = {
     'en': ('This handout', 'teaches', 'the text in force from', 'readings', 'computed by', 'commit'),
-    'hi': ('यह हैंडआउट', 'सिखाता है', 'प्रवृत्त पाठ, दिनांक', 'निर्वचन', 'गणना', 'कमिट'),
+    'hi': ('यह हैंडआउट', 'सिखाता है', 'प्रवृत्त होने का दिनांक', 'निर्वचन (उपकरण के अंग्रेज़ी नाम)', 'गणना', 'कमिट'),
 }
 
 def _date(d, lang: str) -> str:
