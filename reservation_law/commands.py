@@ -303,6 +303,7 @@ def _saved_csv(path) -> dict:
                          file=str(side))
     d = _saved_provenance(s, str(side), 'a CSV output of reservation_law (its provenance and the SHA-256 of the CSV)')
     d['sha256'], d['record'] = s['sha256'], s.get('record')     # the record: read back with the CSV as --previous
+    d['provenance_of'] = s.get('provenance_of')                 # the name the CSV was written under
     return d
 
 _WRITTEN_FROM = '0.8.1'     # the first version whose workbooks and pages hold their provenance as JSON
@@ -558,6 +559,9 @@ def command_verify(args, stdout, stderr) -> int:
             diffs += differences({'record': d.get('record') or {}}, {'record': fresh.get('record') or {}})
         diffs = diffs + _differences(Path(args.saved), suffix, d, x)     # what produced it first: a different input explains the rest
     else: diffs, notes = compare(d, fresh, args.ignore)
+    if suffix == '.csv' and isinstance(d.get('provenance_of'), str) and d['provenance_of'] != Path(args.saved).name:
+        notes.append(f"its provenance file was written for {d['provenance_of']!r}: the CSV was renamed since (its bytes are "
+                     "those the SHA-256 names, whatever its name)")
     from reservation_law.core.bodies import printable
     for n in notes: print(f"note: {printable(n)}", file=stdout)
     what = f"{p['command']} {p['statute']['id']}"

@@ -599,6 +599,16 @@ def test_verify_of_a_csv_compares_the_record_beside_it(workdir):
     assert code == 1 and 'record.rotation.walks.SC.end: was' in out, (out, err)
 
 
+def test_verify_of_a_renamed_csv_says_the_name_it_was_written_under(workdir):
+    "A CSV renamed with its provenance file verifies (its bytes are the same), and verify says the name its provenance gives."
+    assert cli('allot', 'up-mayor-2023', CORP, '-o', 'out.csv')[0] == 0
+    Path('out.csv').rename('final.csv'); Path('out.provenance.json').rename('final.provenance.json')
+    code, out, err = cli('verify', 'final.csv', CORP)
+    assert code == 0 and "note: its provenance file was written for 'out.csv'" in out and 'reproduced' in out, (out, err)
+    Path('final.csv').rename('out.csv'); Path('final.provenance.json').rename('out.provenance.json')
+    assert 'written for' not in cli('verify', 'out.csv', CORP)[1]
+
+
 @pytest.mark.parametrize('suffix', ['.json', '.html'])
 def test_verify_refuses_a_provenance_whose_inputs_name_a_role_twice_or_one_no_command_has(workdir, suffix):
     "An input invented beside the real one (the same role) would be certified unread: refused, as a role no command has."
