@@ -577,9 +577,6 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
         raise InputError(f"column {get_column_letter(gap)} has no name in the header (the first row of the table)", file=name, row=lines[0])
     table = [[r.get(j) for j in range(first, end + 1)] for r in rows]
     header, body = table[0], table[1:]
-    for r, ln in zip(body, lines[1:]):
-        if any(v is not None for v in r[len(header):]):
-            raise InputError(f"a cell to the right of the last named column (the header has {len(header)})", file=name, row=ln)
     names = {first + j: h for j, h in enumerate(header)}
     for r in lines:
         if r in hidden_rows:
@@ -610,7 +607,6 @@ def _read_xlsx(path: Path, name: str, sheet: str | None, role: str = 'bodies') -
             raise InputError(f"cell {get_column_letter(col)}{r} is a formula, and the workbook asks to be recalculated when it is "
                              "opened (fullCalcOnLoad): the values saved in it may be stale; open it in Excel, let it calculate, "
                              "save it (or paste the values), and give it again", **where)
-    body = [r[:len(header)] for r in body]
     df = pd.DataFrame(body, columns=header, dtype=object)
     df.attrs['sheet'] = ws.title
     return df, lines[1:]

@@ -12,7 +12,7 @@ from ..core.arrangement import CATEGORIES, Result
 from ..core.json import _arrangement
 from ..core.json import jsonable
 from ..core.provenance import provenance_rows, SCHEMA_VERSION
-from ..core.bodies import MAX_COLUMN
+from ..core.bodies import MAX_COLUMN, InputError
 
 # %% auto #0
 __all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'MAX_ROW', 'RECORD_COLUMN', 'RECORD_CHUNK', 'PROVENANCE_SHEET',
@@ -77,7 +77,6 @@ def _sheet(wb, title: str, df: pd.DataFrame):
     "A worksheet: a header row and the table, row by row; a column of whole numbers is written as numbers; never empty."
     if df.empty: df = pd.DataFrame({(df.columns[0] if len(df.columns) else title): ['none']})   # a sheet says it has nothing
     if df.shape[1] > MAX_COLUMN or len(df) >= MAX_ROW:         # XlsxWriter leaves out what does not fit, in silence
-        from reservation_law.core.bodies import InputError
         raise InputError(f"the sheet {title!r} would have {df.shape[1]:,} columns and {len(df) + 1:,} rows, more than a workbook holds "
                          f"({MAX_COLUMN:,} columns, {MAX_ROW:,} rows): write the result as CSV or JSON (-o out.csv)")
     ws = wb.add_worksheet(title)
