@@ -1,5 +1,5 @@
 "Input validation: every fault is named by file, row and column; Excel and Devanagari work."
-import json
+import json, re
 import pandas as pd
 import pytest
 from reservation_law.core.bodies import load_bodies, InputError
@@ -316,3 +316,14 @@ def test_a_column_named_like_another_is_refused(workdir, twin):
     (workdir / 'b.csv').write_text(f'body,population,sc,st,bc,{twin}\nA,100,10,0,0,99\nB,200,20,0,0,1\n', encoding='utf-8')
     with pytest.raises(InputError, match='look alike') as e: load_bodies('b.csv')
     assert e.value.row == 1
+
+
+@pytest.mark.parametrize('dtype', [object, 'str'])
+@pytest.mark.parametrize('text, want', [('ok\x1b[2J', 'control character (U+001B'), ('x' * 40_000, 'more than the 32,767')])
+def test_a_pass_through_text_given_as_a_dataframe_is_checked_whatever_its_dtype(text, want, dtype):
+    """A column passed through to the output is checked as one read from a file is, also as pandas' own text dtype (`str`,
+    the default of pandas 3 for a column of strings): a DataFrame given to the API was let through unchecked."""
+    df = pd.DataFrame({'body': ['A', 'B', 'C'], 'population': [100, 200, 300], 'sc': [1, 2, 3], 'st': [0, 0, 0], 'bc': [1, 1, 1],
+                       'note': pd.Series(['ok', text, None], dtype=dtype)})
+    with pytest.raises(InputError, match=re.escape(want)) as e: load_bodies(df)
+    assert (e.value.row, e.value.column, e.value.body) == (3, 'note', 'B')

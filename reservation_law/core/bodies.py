@@ -921,9 +921,10 @@ def _long_text(df, rows, file, names) -> None:
     a control character (but a tab or a line feed, a cell's line break): written out, an escape sequence would redraw the
     terminal that shows the CSV, a workbook would show the cell otherwise than its text, and a carriage return would end
     the CSV's row for a reader (Python's csv module, a spreadsheet) where the writer did not quote it."""
-    for col in df.columns:
-        if col in COUNT_COLUMNS or col in TEXT_COLUMNS or df[col].dtype != object: continue
-        values = df[col].tolist()
+    text = [j for j, (col, t) in enumerate(zip(df.columns, df.dtypes.tolist()))   # a column of text: Python objects (as read
+            if (t == object or isinstance(t, pd.StringDtype)) and col not in COUNT_COLUMNS and col not in TEXT_COLUMNS]  # from a file) or pandas' str (a DataFrame given)
+    cells = df.iloc[:, text].to_numpy(dtype=object).T.tolist() if text else []   # each column's cells, in one conversion for
+    for col, values in zip(df.columns[text], cells):                            # all (a column read each: 20,000 took 0.5 s)
         if _CONTROL.search('\n'.join(v for v in values if type(v) is str)):          # all at once; then the first row
             i = next(i for i, v in enumerate(values) if type(v) is str and _CONTROL.search(v))
             c = _CONTROL.search(values[i]).group()

@@ -47,7 +47,8 @@ def _pass_through(res, df) -> None:
     if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", file=origin(df).file, column=clash[0])
     if extra:                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
         t, attrs = res.table, res.table.attrs
-        cols = pd.DataFrame({c: list(df[c]) for c in extra}, index=t.index)
+        cols = pd.DataFrame(dict(zip(extra, df[extra].to_numpy(dtype=object).T.tolist())), index=t.index)   # each column's cells,
+        # as Python values (its dtype inferred again, as from a list), in one conversion for all (a column read each: 20,000 took 0.8 s)
         res.table = pd.concat([t.iloc[:, :1], cols, t.iloc[:, 1:]], axis=1)
         res.table.attrs.update(attrs)
 

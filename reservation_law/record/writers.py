@@ -55,8 +55,8 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator='\n')
     w.writerow([_neutral(str(c)) for c in df.columns])
-    cols = [s for _, s in df.items()]    # row by row as `itertuples` gives them, without its cost on a wide table (a pass-through
-    w.writerows([_cell(v) for v in row] for row in (zip(*cols) if cols else [()] * len(df)))   # column each: 20,000 took 6 s)
+    rows = df.to_numpy(dtype=object).tolist()   # row by row, the values `itertuples` gives, in one conversion: neither its cost
+    w.writerows([_cell(v) for v in row] for row in rows)   # on a wide table (20,000 pass-through columns took 6 s) nor a column each (0.6 s)
     return buf.getvalue().encode('utf-8')
 
 # %% ../../nbs/31_writers.ipynb #9d19f50c
