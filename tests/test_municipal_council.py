@@ -12,7 +12,7 @@ from reservation_law.procedures.allot import seats
 from reservation_law.core.arrangement import KARNATAKA_CODES
 from reservation_law.core.bodies import InputError, load_bodies
 from reservation_law.cli import run
-from reservation_law.statutes.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, BC_SPLIT, council_seats, councillors,
+from reservation_law.statutes.municipal_council import (GROUPS, MUNICIPAL_COUNCIL, WOMEN, HALF, BC_SPLIT, SC_ST_EXCESS, council_seats, councillors,
                                                EXAMPLE, municipal_council)
 from reservation_law.core.bodies import example_path
 
@@ -33,8 +33,9 @@ def test_registered_with_the_shared_interpretations():
     s = registry.get('municipal-council')
     assert s is MUNICIPAL_COUNCIL and s.kind == 'seats' and s.required == ('population', 'sc', 'st')
     assert s.text == ('municipal-councils-constitution.txt',)
-    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women', 'bc-split']
-    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate', 'bc-split': 'nearest'}
+    assert [i.name for i in s.interpretations] == ['half', 'women', 'article-334', 'bc-women', 'bc-split', 'sc-st-excess']
+    assert s.resolve() == {'half': 'up', 'women': 'half-243T', 'article-334': 'as-enacted', 'bc-women': 'separate', 'bc-split': 'nearest',
+                           'sc-st-excess': 'rounded-up-most'}
     a334 = s.interpretations[2]
     assert (list(a334.options), a334.default) == (list(registry.ARTICLE_334.options), registry.ARTICLE_334.default)
     assert 'Article 243T(5)' in a334.options['as-enacted'] and 'the text as it stands' not in a334.options['as-enacted']  # no clause of its own
@@ -215,11 +216,13 @@ def test_cli_refuses_a_population_below_the_table(workdir):
 @st.composite
 def council_tables(draw):
     "Up to 5 councils; figures chosen so that councils share signatures, exact halves, SC + ST beyond the seats."
-    rows = draw(st.lists(st.tuples(st.sampled_from([20_000, 20_010, 32_000, 43_200]), st.integers(0, 6),
-                                   st.integers(0, 6)), min_size=1, max_size=5))
+    rows = draw(st.lists(st.tuples(st.sampled_from([20_000, 20_010, 32_000, 43_200]), st.integers(0, 8),
+                                   st.integers(0, 8)), min_size=1, max_size=5))
     # shares as exact fractions (a float's product could fall one person short); 435 and 1,305 of 20,010 are exact halves
-    # of different seats, ½ and 3/2 of 23, which a derivation shared by the wrong councils would word as each other's
-    frac = (0, Fraction(5_600, 43_200), Fraction(15, 100), Fraction(1, 2), 1, Fraction(435, 20_010), Fraction(1_305, 20_010))
+    # of different seats, ½ and 3/2 of 23, which a derivation shared by the wrong councils would word as each other's;
+    # 25/46 and 21/46 of 20,010 are 12½ and 10½ seats of 23, together one too many, where the readings of sc-st-excess differ
+    frac = (0, Fraction(5_600, 43_200), Fraction(15, 100), Fraction(1, 2), 1, Fraction(435, 20_010), Fraction(1_305, 20_010),
+            Fraction(25, 46), Fraction(21, 46))
     pop = [p for p, _, _ in rows]
     sc = [int(p * frac[a]) for p, a, _ in rows]
     stp = [min(p - s, int(p * frac[b])) for (p, _, b), s in zip(rows, sc)]
@@ -231,16 +234,17 @@ _SEATS = {}     # council_seats of each name, figures and reading met so far: th
 
 
 def _council_seats(name, fig, it):
-    key = (name, fig, it['half'], it['women'], it['bc-split'])
+    key = (name, fig, it['half'], it['women'], it['bc-split'], it['sc-st-excess'])
     if key not in _SEATS: _SEATS[key] = council_seats(name, *fig, it)
     return _SEATS[key]
 
 
 @settings(max_examples=2000, deadline=None)
-@given(council_tables(), st.sampled_from(list(HALF.options)), st.sampled_from(list(WOMEN.options)), st.sampled_from(list(BC_SPLIT.options)))
-def test_the_table_is_council_seats_row_by_row(df, half, women, split):
+@given(council_tables(), st.sampled_from(list(HALF.options)), st.sampled_from(list(WOMEN.options)), st.sampled_from(list(BC_SPLIT.options)),
+       st.sampled_from(list(SC_ST_EXCESS.options)))
+def test_the_table_is_council_seats_row_by_row(df, half, women, split, excess):
     "The statute shares one derivation among councils of the same signature: each row must still be council_seats'."
-    it = {'half': half, 'women': women, 'bc-split': split}
+    it = {'half': half, 'women': women, 'bc-split': split, 'sc-st-excess': excess}
     res = municipal_council(df, it)
     named = {}
     for w in res.warnings:
@@ -265,3 +269,18 @@ def test_an_exact_half_of_one_seat_is_not_warned_the_proviso_gives_one_either_wa
     said = [w for w in res.warnings if w.kind == 'interpretation' and w.clause == '(2)']
     assert [(w.bodies, 'the exact share 3/2' in w.message) for w in said] == [(('B',), True)], [str(w) for w in res.warnings]
     assert res.table.set_index('body').loc['A', 'SC total'] == 1
+
+
+def test_sc_st_beyond_the_seats_takes_the_seat_as_the_reading_says():
+    """SC 12½ and ST 10½ seats of 23 (made-up figures: every resident SC or ST) both round up, one seat too many: the tie of
+    the rounding takes it from ST (the default), `larger-yields` from SC; each warning names the reading."""
+    df = pd.DataFrame({'body': ['X'], 'population': [20_010], 'sc': [10_875], 'st': [9_135]})
+    got = {}
+    for o in SC_ST_EXCESS.options:
+        res = seats('municipal-council', df, interpretations={'sc-st-excess': o})
+        row = res.table.iloc[0]
+        got[o] = (int(row['SC total']), int(row['ST total']))
+        w = [w for w in res.warnings if w.kind == 'conflict' and w.clause == '(2), first proviso']
+        assert len(w) == 1 and f"sc-st-excess='{o}'" in w[0].message and w[0].bodies == ('X',), [str(x) for x in res.warnings]
+        assert int(row[[c for c in KARNATAKA_CODES]].sum()) == 23
+    assert got == {'rounded-up-most': (13, 10), 'larger-yields': (12, 11)}

@@ -14,8 +14,8 @@ from ..core.arrangement import KARNATAKA_CODES, LegalWarning, Step, Steps, Resul
 from ..core.registry import Interpretation, Statute, register, ARTICLE_334, ARTICLE_334_EXPIRY, sc_st_in_period
 
 # %% auto #0
-__all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'BC_SPLIT', 'WOMEN', 'GROUP_LABEL',
-           'ARTICLE_334_243T', 'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership',
+__all__ = ['TEXT', 'EXAMPLE', 'TABLE', 'MEMBER_COLUMNS', 'MAX_NOMINATED', 'HALF', 'SC_ST_EXCESS', 'BC_SPLIT', 'WOMEN',
+           'GROUP_LABEL', 'ARTICLE_334_243T', 'GROUPS', 'BC_WOMEN', 'MUNICIPAL_COUNCIL', 'councillors', 'membership',
            'proportional_seats', 'at_least_one', 'fit_sc_st', 'backward_classes', 'bc_eighty', 'bc_categories',
            'bc_within_half', 'women_seats', 'bc_women_together', 'CouncilSeats', 'council_seats', 'member_columns',
            'municipal_council']
@@ -98,24 +98,37 @@ def at_least_one(c: Count) -> Count:
                  f'{c.reason} → {c.value}, but at least one seat each: raised to 1')
 
 # %% ../../nbs/14_municipal_council.ipynb #25874229
-def fit_sc_st(sc: Count, st: Count, seats: int) -> tuple:
-    "SC and ST within the seats: the proportion yields, never the first proviso's one seat; a warning if it bit."
+SC_ST_EXCESS = Interpretation('sc-st-excess', '(2), first proviso',
+    "SC and ST, each counted as nearly as may be in proportion and given at least one seat, can together exceed the "
+    "seats, and the text does not say which count then yields: from which group is the excess seat taken (never below one)?",
+    {'rounded-up-most': "from the group whose count was rounded up the most above its exact share (in a complete tie, from "
+                        "ST, the group named second): the two counts stay as near the proportion as they can",
+     'larger-yields': "from the group with more seats (in a tie, from ST, the group named second): the smaller group keeps "
+                      "its count"},
+    'rounded-up-most')
+
+def fit_sc_st(sc: Count, st: Count, seats: int, excess: str = 'rounded-up-most') -> tuple:
+    """SC and ST within the seats: the proportion yields, never the first proviso's one seat; which group yields is as
+    `excess` reads the text's silence (`SC_ST_EXCESS`). A warning, naming the reading, if it bit."""
+    if excess not in SC_ST_EXCESS.options:
+        raise ValueError(f"sc-st-excess must be one of {', '.join(SC_ST_EXCESS.options)}, not {excess!r}")
     cur, taken = {'SC': sc, 'ST': st}, []
     while cur['SC'].value + cur['ST'].value > seats:
-        up = {g: cur[g].value - cur[g].exact for g in cur if cur[g].value > 1}
-        g = max(up, key=lambda g: (up[g], g == 'ST'))
-        tie = len(up) == 2 and up['SC'] == up['ST']
+        by = {g: cur[g].value - cur[g].exact if excess == 'rounded-up-most' else cur[g].value for g in cur if cur[g].value > 1}
+        g = max(by, key=lambda g: (by[g], g == 'ST'))
+        why = ('the other has only its one seat' if len(by) == 1 else 'a complete tie: ST, named second' if by['SC'] == by['ST']
+               else 'rounded up the most' if excess == 'rounded-up-most' else 'the more seats')
         c = cur[g]
         cur[g] = Count(c.value - 1, c.exact, c.rule, c.clause, c.expr,
                        f'{c.reason} → {c.value}, but SC + ST cannot exceed the {seats} seats: one seat less')
-        taken.append(f"{g} ({'a complete tie: ST, named second' if tie else 'rounded up the most'})")
+        taken.append(f"{g} ({why})")
     if not taken: return sc, st, None
     return cur['SC'], cur['ST'], LegalWarning('conflict', '(2), first proviso',
         f'SC {sc.value} + ST {st.value} = {sc.value + st.value} is more than the {seats} seats; the proportion yields to the '
-        f'minimum of one seat: a seat taken from {", ".join(taken)}')
+        f'minimum of one seat: a seat taken from {", ".join(taken)} (interpretation sc-st-excess={excess!r})')
 
 # %% ../../nbs/14_municipal_council.ipynb #5d8202ee
-def _sc_st(body: str, n: int, population: int, sc: int, st: int, half: str, apply: bool) -> tuple:
+def _sc_st(body: str, n: int, population: int, sc: int, st: int, half: str, apply: bool, excess: str = 'rounded-up-most') -> tuple:
     """(2) and its first proviso for one council of `n` seats, SC and ST within the seats; none where the period of
     Article 334 has ended (`apply` false). Returns (SC seats, ST seats, steps, warnings)."""
     if not apply: return 0, 0, [Step('Art. 243T(5); Art. 334', 'SC and ST reservation has ceased: no SC or ST seats', body)], []
@@ -123,7 +136,7 @@ def _sc_st(body: str, n: int, population: int, sc: int, st: int, half: str, appl
     warns = [LegalWarning('interpretation', '(2)', f"{g} seats: the exact share {c.exact} is a whole number and a half; "
                           f"'as nearly as may be' is silent and it was rounded {half} (interpretation half={half!r})")
              for g, c in (('SC', p_sc), ('ST', p_st)) if c.exact.denominator == 2 and c.exact > Fraction(1, 2)]   # ½: 1 seat either way (first proviso)
-    c_sc, c_st, w = fit_sc_st(at_least_one(p_sc), at_least_one(p_st), n)
+    c_sc, c_st, w = fit_sc_st(at_least_one(p_sc), at_least_one(p_st), n, excess)
     warns += [w] if w else []
     for g, pop_g in (('SC', sc), ('ST', st)):
         if pop_g == 0:
@@ -306,9 +319,10 @@ def council_seats(body: str, population: int, sc: int, st: int, interpretations:
                   sc_st_apply: bool = True) -> CouncilSeats:
     "Sub-sections (1)(a), (2), (3) and (4) for one council; `ValueError` if the population is outside the table."
     it = {'half': HALF.default, 'women': WOMEN.default, 'bc-women': BC_WOMEN.default, 'bc-split': BC_SPLIT.default,
+          'sc-st-excess': SC_ST_EXCESS.default,
           **(interpretations or {})}
     serial, n, step = _serial(body, population)                        # (1)(a)
-    n_sc, n_st, steps, warns = _sc_st(body, n, population, sc, st, it['half'], sc_st_apply)   # (2) and its provisos
+    n_sc, n_st, steps, warns = _sc_st(body, n, population, sc, st, it['half'], sc_st_apply, it['sc-st-excess'])   # (2) and its provisos
     c_bc, a, b, s, w = _bc(body, n, n_sc, n_st, it['half'], it['bc-split'])   # (3) and its provisos
     totals = {'SC': n_sc, 'ST': n_st, 'BC-A': a.value, 'BC-B': b.value, 'UR': n - n_sc - n_st - c_bc.value}
     codes, women, s2, w2 = _women(body, n, totals, it)                  # (4); Art. 243T(3)
@@ -453,7 +467,7 @@ MUNICIPAL_COUNCIL = register(Statute(
     id='municipal-council', title='Seats in a municipal council (Karnataka, probably)',
     citation='"Constitution of municipal councils" (probably Karnataka Municipalities Act, 1964, s.11)',
     kind='seats', text=(TEXT,), in_force=(None, None),
-    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN, BC_SPLIT),
+    interpretations=(HALF, WOMEN, ARTICLE_334_243T, BC_WOMEN, BC_SPLIT, SC_ST_EXCESS),
     required=('population', 'sc', 'st'), func=municipal_council, codes=tuple(KARNATAKA_CODES),
     notes='one row per council: seats from the table of (1)(a), then SC, ST, BC-A, BC-B and women; '
           'optional columns nominated, mps_mlas, mps_mlcs give the total membership; the Act is not named in the text'))
