@@ -58,7 +58,11 @@ class _Moved(_types.ModuleType):
         raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
 
     def __call__(self, *args, **kwargs):   # `rl.check(...)`, `rl.rotate(...)` even after `import reservation_law.check`
-        return self.__getattr__(self.__name__.rsplit('.', 1)[1])(*args, **kwargs)
+        leaf = self.__name__.rsplit('.', 1)[1]
+        if leaf not in _CALLABLE:              # `rl.order(...)`: a module of the old paths, not a function
+            raise TypeError(f"{self.__name__} is a module, not a function: call the function it holds (for an order, "
+                            "reservation_law.procedures.order.allotment_order, as `reservation-law order` does)")
+        return self.__getattr__(leaf)(*args, **kwargs)
 
     @property
     def __signature__(self):

@@ -4,17 +4,17 @@
 
 # %% ../../nbs/01_bodies.ipynb #d17318ae
 from __future__ import annotations
-import bisect, collections, csv, datetime, functools, io, json, math, os, re, stat, unicodedata, zipfile, zlib
+import bisect, collections, csv, datetime, functools, io, json, math, numbers, os, re, stat, unicodedata, zipfile, zlib
 from pathlib import Path
 from .lazy import pd       # pandas, imported on first use (see lazy)
 
 # %% auto #0
-__all__ = ['MAX_NAME', 'FORMULA_START', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
+__all__ = ['MAX_NAME', 'FORMULA_START', 'GAPS', 'UNICODE_DATA', 'COUNT_COLUMNS', 'TEXT_COLUMNS', 'GROUP_COLUMNS', 'MAX_COUNT',
            'EXCEL_ERRORS', 'MAX_INPUT', 'OLE2', 'NOT_READ', 'MAX_PART', 'OWN_SHEETS', 'RESULT_SHEETS', 'MAX_COLUMN',
-           'MAX_JSON_DEPTH', 'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError',
+           'MAX_JSON_DEPTH', 'MAX_JSON_DIGITS', 'TOTALS', 'MAX_CELL', 'printable', 'InputError', 'ExcelError', 'is_gap',
            'clean_name', 'name_key', 'look_keys', 'look_key', 'script', 'mixed_scripts', 'parse_count', 'parse_counts',
-           'open_input', 'read_input', 'shown_otherwise', 'read_table', 'read_json', 'validate_bodies', 'Origin',
-           'origin', 'without_attrs', 'read_once', 'input_error', 'example_path', 'load_bodies']
+           'open_input', 'read_input', 'shown_otherwise', 'path_given', 'read_table', 'read_json', 'validate_bodies',
+           'Origin', 'origin', 'without_attrs', 'read_once', 'input_error', 'example_path', 'load_bodies']
 
 # %% ../../nbs/01_bodies.ipynb #68a02be5
 def printable(text) -> str:
@@ -95,14 +95,20 @@ def _not_to_use(s: str) -> str | None:
     return (f"writes {letter} as {' + '.join(seq)} ({' '.join(f'U+{ord(c):04X}' for c in seq)}), a spelling the Unicode "
             f"Standard says not to use: it looks like {letter} (U+{ord(letter):04X}) and is not it; type {letter}")
 
+GAPS = ('NAType', 'NaTType')      # pandas' missing values (pd.NA, pd.NaT), by the name of their type: pandas not imported for them
+
+def is_gap(value) -> bool:
+    "An empty cell: None, a NaN, or pandas' `pd.NA` or `pd.NaT` (a DataFrame given to the API holds these where a file has nothing)."
+    return value is None or (isinstance(value, float) and value != value) or type(value).__name__ in GAPS
+
 def clean_name(value, what: str = 'body name') -> str:
     "A name cell as trusted text (NFC, trimmed), or `ValueError` saying why it cannot be a name."
-    if value is None or (isinstance(value, float) and value != value): return ''
+    if is_gap(value): return ''
     if isinstance(value, ExcelError): raise ValueError(f"{what} is an Excel error cell ({value.code})")
     if isinstance(value, bool): raise ValueError(f"{what} is a TRUE/FALSE cell ({value}), not text: type the name")
     if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
         raise ValueError(f"{what} is a date or time cell ({value}), not text: type the name as text")
-    if isinstance(value, float) and value.is_integer(): value = int(value)
+    if isinstance(value, float) and value.is_integer() or isinstance(value, numbers.Integral): value = int(value)   # (NumPy's too)
     if not isinstance(value, (str, int, float)): raise ValueError(f"{what} is not text ({type(value).__name__})")
     s = str(value)
     if not s.isascii() and not unicodedata.is_normalized('NFC', s): s = unicodedata.normalize('NFC', s)
@@ -255,16 +261,17 @@ def parse_count(value) -> int:
         elif re.fullmatch(r'[0-9][0-9, ]*', s):
             raise ValueError(f"not a number as written: {s!r}: digits may be grouped only as 1,234,567 or 12,34,567")
         else: raise ValueError(f"not a number: {s!r}")
-    elif value is None or (isinstance(value, float) and value != value): raise ValueError("empty cell: a whole number is needed")
+    elif is_gap(value): raise ValueError("empty cell: a whole number is needed")
     elif isinstance(value, ExcelError): raise ValueError(f"an Excel error cell ({value.code})")
     elif isinstance(value, bool): raise ValueError(f"not a number: {value!r}")
-    elif isinstance(value, int): n = value
+    elif isinstance(value, numbers.Integral): n = int(value)      # a Python or a NumPy integer
     elif isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer(): raise ValueError(f"not a whole number: {value!r}")
         n = int(value)
     elif isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
-        raise ValueError(f"a {'date' if isinstance(value, datetime.date) else 'time'} ({value}), not a count: the cell is formatted "
-                         "as a date or time in the workbook; format it as a number and retype the count")
+        raise ValueError(f"a {'date' if isinstance(value, datetime.date) else 'time'} ({value}), not a count: in a workbook, the "
+                         "cell is formatted as a date or time (format it as a number and retype the count); in a table given "
+                         "to the API, the column holds dates or times, not numbers")
     else: raise ValueError(f"not a number: {value!r} ({type(value).__name__})")
     if n < 0: raise ValueError(f"negative count: {value!r}")
     if n >= MAX_COUNT: raise ValueError(f"implausibly large count {n:,}: more than the population of the world")
@@ -661,10 +668,17 @@ def _plain_csv(text: str) -> pd.DataFrame | None:
     if len(text) > limit and max(max(map(len, c), default=0) for c in cols + [head]) > limit: return None
     return pd.DataFrame(values[1:], columns=[f.strip() for f in head], dtype=object)
 
+def path_given(src, role: str = 'bodies') -> None:
+    "`src` is a file's path (text or a `Path`), else `InputError`: the API takes a DataFrame or a path, nothing else."
+    if not isinstance(src, (str, os.PathLike)) or isinstance(src, bytes):
+        raise InputError(f"the {role} must be a pandas DataFrame or the path of a file (CSV or XLSX), not {type(src).__name__}")
+    if not str(src).strip(): raise InputError(f"the {role}: no file named (the path is empty)")
+
 def read_table(path, sheet: str | None = None, role: str = 'bodies') -> tuple[pd.DataFrame, list[int]]:
     """Read a CSV or XLSX file as text cells; returns the table and each row's line number in the file. `role` (the
     bodies, the previous allotment, the published list) says what it is, for the messages and the choice of a sheet.
     A workbook's sheet read is in the table's `attrs['sheet']`."""
+    path_given(path, role)
     name, path = str(path), Path(path)
     suffix = path.suffix.lower()
     if suffix in NOT_READ: open_input(path, role).close(); raise InputError(NOT_READ[suffix], file=name)
@@ -921,18 +935,19 @@ def _long_text(df, rows, file, names) -> None:
     a control character (but a tab or a line feed, a cell's line break): written out, an escape sequence would redraw the
     terminal that shows the CSV, a workbook would show the cell otherwise than its text, and a carriage return would end
     the CSV's row for a reader (Python's csv module, a spreadsheet) where the writer did not quote it."""
-    text = [j for j, (col, t) in enumerate(zip(df.columns, df.dtypes.tolist()))   # a column of text: Python objects (as read
-            if (t == object or isinstance(t, pd.StringDtype)) and col not in COUNT_COLUMNS and col not in TEXT_COLUMNS]  # from a file) or pandas' str (a DataFrame given)
+    text = [j for j, (col, t) in enumerate(zip(df.columns, df.dtypes.tolist()))   # every column that can hold text: Python
+            if getattr(t, 'kind', 'O') not in 'biufcmM' and col not in COUNT_COLUMNS and col not in TEXT_COLUMNS]   # objects
+            # (as read from a file), pandas' str or a Categorical (a DataFrame given); not numbers, truth values or dates
     cells = df.iloc[:, text].to_numpy(dtype=object).T.tolist() if text else []   # each column's cells, in one conversion for
     for col, values in zip(df.columns[text], cells):                            # all (a column read each: 20,000 took 0.5 s)
-        if _CONTROL.search('\n'.join(v for v in values if type(v) is str)):          # all at once; then the first row
-            i = next(i for i, v in enumerate(values) if type(v) is str and _CONTROL.search(v))
+        if _CONTROL.search('\n'.join(v for v in values if isinstance(v, str))):          # all at once; then the first row
+            i = next(i for i, v in enumerate(values) if isinstance(v, str) and _CONTROL.search(v))
             c = _CONTROL.search(values[i]).group()
             raise InputError(f"a text with a control character (U+{ord(c):04X}{', ' + unicodedata.name(c) if unicodedata.name(c, '') else ''}) "
                              "in a column passed through to the output: it would be written out as it is (on a terminal, an "
                              "escape sequence acts); remove it, or leave the column out", file=file, row=rows[i],
                              column=printable(col), body=names[i])
-        lens = [len(v) if type(v) is str else 0 for v in values]
+        lens = [len(v) if isinstance(v, str) else 0 for v in values]
         if lens and max(lens) > MAX_CELL:
             i = lens.index(max(lens))
             raise InputError(f"a text of {lens[i]:,} characters, more than the {MAX_CELL:,} an Excel cell holds (it would be cut "

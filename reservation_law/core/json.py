@@ -9,7 +9,7 @@ from itertools import chain
 from datetime import datetime
 from fractions import Fraction
 from .lazy import pd       # pandas, imported on first use (see lazy)
-from .bodies import InputError, read_json
+from .bodies import InputError, read_json, is_gap
 from .rounding import Count
 from .arrangement import Arrangement, CATEGORIES, LegalWarning, Result, Step, group_of
 from .provenance import BUNDLED
@@ -25,7 +25,8 @@ __all__ = ['RECORD_FIELDS', 'WALK_FIELDS', 'jsonable', 'result_dict', 'to_json',
 # %% ../../nbs/08_json.ipynb #92fbe97e
 def jsonable(x):
     "`x` in JSON's terms: ints stay ints, a `Fraction` becomes 'n/d', a `Count` its parts, tuples lists."
-    if isinstance(x, bool) or x is None or isinstance(x, str): return x
+    if isinstance(x, bool) or isinstance(x, str): return x
+    if is_gap(x): return None                               # None, NaN, pd.NA, pd.NaT: JSON's null (it has no NaN)
     if isinstance(x, int): return int(x)
     if isinstance(x, Fraction): return str(x)
     if isinstance(x, Count):
@@ -33,7 +34,7 @@ def jsonable(x):
     if isinstance(x, dict): return {str(k): jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple, set, frozenset)): return [jsonable(v) for v in x]
     if hasattr(x, 'item'): return jsonable(x.item())      # numpy scalars
-    if isinstance(x, float): return x
+    if isinstance(x, float): return x if x not in (float('inf'), float('-inf')) else str(x)   # JSON has no Infinity: 'inf'
     return str(x)
 
 def _group_named(name: str) -> str | None:

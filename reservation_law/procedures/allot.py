@@ -8,7 +8,7 @@ import difflib
 from datetime import date
 from pathlib import Path
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
-from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin, without_attrs, _held_json
+from ..core.bodies import InputError, load_bodies, read_table, clean_name, name_key, COUNT_COLUMNS, TEXT_COLUMNS, origin, without_attrs, _held_json, path_given
 from ..core.arrangement import CATEGORIES, LegalWarning, Result
 from ..core import registry
 from ..core.provenance import provenance, input_entry
@@ -39,13 +39,31 @@ def _input(role, src, sheet=None) -> dict:
 
 OUTPUT_COLUMNS = ('category', 'clause', 'reason', 'previous', 'serial')
 
+def _same(given: list, shown: list) -> bool:
+    "Does the input's column hold what the result's column of the same name shows: the same values, or the same counts as written?"
+    from ..core.bodies import parse_count
+    if given == shown: return True
+    try: return [parse_count(v) for v in given] == shown
+    except ValueError: return False
+
 def _pass_through(res, df) -> None:
-    "The user's own columns (a district, a code) into the result's table, after `body`."
-    known = set(COUNT_COLUMNS) | set(TEXT_COLUMNS)
-    extra = [c for c in df.columns if c not in known and c not in res.table.columns]   # the statute's own inputs it shows itself
-    clash = [c for c in df.columns if c in OUTPUT_COLUMNS]
-    if clash: raise InputError(f"the input has a column {clash[0]!r}, which is a column of the output: rename it", file=origin(df).file, column=clash[0])
-    if extra:                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
+    """The user's own columns (a district, a code) into the result's table, after `body`. A column the result has too is
+    one of the statute's own inputs it shows itself (a council's `nominated`) where the two hold the same; else, and where
+    a column's name could be read as one of the output's (by case, Unicode form or a look-alike letter: `Category`, `w`
+    beside `W`), it is refused: never dropped, nor shown beside the tool's own, in silence."""
+    from ..core.bodies import look_keys
+    known, t = set(COUNT_COLUMNS) | set(TEXT_COLUMNS), res.table
+    outs = list(dict.fromkeys([*OUTPUT_COLUMNS, *(str(c) for c in t.columns)]))
+    mine = [c for c in df.columns if c not in known]
+    shown = {c for c in mine if c in t.columns and c not in OUTPUT_COLUMNS and _same(df[c].tolist(), t[c].tolist())}
+    extra = [c for c in mine if c not in shown]
+    if extra:
+        by = {**dict(zip(look_keys(outs), outs)), **{name_key(o): o for o in outs}}
+        for c, k in zip(extra, look_keys([str(c) for c in extra])):
+            o = c if c in outs else by.get(name_key(str(c))) or by.get(k)
+            if o is not None:
+                raise InputError(f"the input has a column {c!r}, which " + ('is a column of the output' if o == c else
+                                 f"could be read as the output's column {o!r}") + ": rename it", file=origin(df).file, column=str(c))                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
         t, attrs = res.table, res.table.attrs
         cols = pd.DataFrame(dict(zip(extra, df[extra].to_numpy(dtype=object).T.tolist())), index=t.index)   # each column's cells,
         # as Python values (its dtype inferred again, as from a list), in one conversion for all (a column read each: 20,000 took 0.8 s)
@@ -277,6 +295,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
                  ) -> pd.DataFrame:  # columns `body`, `category`, checked and renamed; `attrs['record']` the previous result's record (from JSON, or a DataFrame's own `attrs['record']`), else None
     """The previous allotment, checked: trusted names, known codes, `renames` applied, every name one of `names`."""
     record, file, held = None, None, None          # held: the date of the election the list is of, where its result records it
+    if not isinstance(src, pd.DataFrame): path_given(src, role)      # a file's path, else a clear refusal (a dict, a list, None)
     if isinstance(src, pd.DataFrame):
         df, lines, record, held = without_attrs(src), list(range(2, len(src) + 2)), src.attrs.get('record'), src.attrs.get('election_date')
         check_record(record, what="the previous allotment's record (attrs['record']) is not as this tool keeps it")  # (JSON's: by from_json)

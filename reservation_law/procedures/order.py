@@ -140,7 +140,7 @@ def allotment_order(statute: str, bodies, order_date: date, final: bool = False,
     res, departures, points = None, None, []
     if allotment is None:
         res = allot(s, bodies, previous=previous, previous_date=previous_date, election_date=election_date, interpretations=interpretations)
-        df = load_bodies(bodies, ()) if not isinstance(bodies, pd.DataFrame) else bodies
+        df = load_bodies(bodies, ())       # the checked table (its names cleaned, its columns named as the tool names them), a DataFrame too
         cats = dict(zip(res.table['body'], res.table['category']))
         names = list(res.table['body'])
         points = [str(w) for w in res.warnings]

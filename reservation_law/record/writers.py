@@ -12,7 +12,7 @@ from ..core.arrangement import CATEGORIES, Result
 from ..core.json import _arrangement
 from ..core.json import jsonable
 from ..core.provenance import provenance_rows, SCHEMA_VERSION
-from ..core.bodies import MAX_COLUMN, InputError
+from ..core.bodies import MAX_COLUMN, InputError, is_gap
 
 # %% auto #0
 __all__ = ['CODES_HINDI', 'FORMULA_CHARS', 'FIXED_TIME', 'MAX_ROW', 'RECORD_COLUMN', 'RECORD_CHUNK', 'PROVENANCE_SHEET',
@@ -47,8 +47,10 @@ def _neutral(v):
     return "'" + v if isinstance(v, str) and v.startswith(FORMULA_CHARS) else v
 
 def _cell(v):
-    if v is None or (isinstance(v, float) and v != v): return ''
-    return _neutral(v) if isinstance(v, str) else v
+    "One CSV cell: a gap empty, a finite number as it is, anything else as its text, neutralised (a `-8 days` too)."
+    if is_gap(v): return ''
+    if isinstance(v, (bool, int)) or isinstance(v, float) and v not in (float('inf'), float('-inf')): return v
+    return _neutral(v if isinstance(v, str) else str(v))
 
 def csv_bytes(df: pd.DataFrame) -> bytes:
     "The table as CSV (UTF-8, minimal quoting), formula-like text cells neutralised."
@@ -64,11 +66,13 @@ FIXED_TIME = datetime(2000, 1, 1)      # the workbook's created/modified dates: 
 
 def _write_cell(ws, i: int, j: int, v) -> None:
     "One cell: text always as text (never a formula, a number or a link), a whole number as a number, a gap left empty."
-    if v is None or (isinstance(v, float) and v != v): return
+    if is_gap(v): return
     if isinstance(v, str): ws.write_string(i, j, v)
     elif isinstance(v, bool): ws.write_string(i, j, str(v))
     elif isinstance(v, int) or hasattr(v, 'dtype') and v.dtype.kind in 'iu': ws.write_number(i, j, int(v))
-    elif isinstance(v, float): ws.write_number(i, j, v)
+    elif isinstance(v, float):                 # an infinite number as its text: a workbook has no such number
+        if v in (float('inf'), float('-inf')): ws.write_string(i, j, str(v))
+        else: ws.write_number(i, j, v)
     else: ws.write_string(i, j, json.dumps(jsonable(v), ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(jsonable(v)))
 
 MAX_ROW = 1_048_576    # Excel's last row
