@@ -1,4 +1,4 @@
-__version__ = "0.8.2"
+__version__ = "0.8.3"
 
 # The package in four layers, each importing only the layers above it in this list (tests/test_layers.py holds it):
 #   core/        the input table, exact rounding, the arrangement and the Result, the register of statutes, provenance,

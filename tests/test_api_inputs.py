@@ -98,3 +98,21 @@ def test_pandas_na_is_an_empty_cell(column, says):
     df = BASE.assign(**{column: pd.Series([pd.NA] + list(BASE[column][1:]), dtype=object)})
     with pytest.raises(InputError, match=says) as e: load_bodies(df)
     assert (e.value.row, e.value.column) == (2, column)
+
+
+def test_a_copy_of_a_bundled_file_that_is_no_longer_it_still_says_its_figures_are_illustrative(workdir):
+    """The label was given by the hash of the file (or of the frame) only: a copy with its columns re-ordered, a label's
+    case changed or a figure re-typed lost it. Now said for the bodies that carry the bundled file's BC figures, a file
+    given to the command line too; real figures (the Census's, BC zero) are not said to be illustrative."""
+    from reservation_law.cli import run
+    edited = BASE.iloc[:, ::-1].rename(columns={'body': 'Body'}).assign(bc=[BASE.bc[0] + 1, *BASE.bc[1:]])
+    for res in (rl.allot(M, edited), rl.allot(M, pd.read_csv(example_path('up_corporations_17_bc_illustrative.csv'), dtype={'bc': float}))):
+        said = res.provenance['illustrative']
+        assert len(said) == 1 and said[0].startswith('ILLUSTRATIVE: the bodies input carries, for ') and 'BC figures' in said[0]
+    assert rl.allot(M, edited).provenance['inputs'][0]['carries']['bodies'] == 16
+    edited.to_csv('mine.csv', index=False)
+    out, err = io.StringIO(), io.StringIO()
+    assert run(['allot', M, 'mine.csv', '-o', 'out.json'], out, err) == 0, err.getvalue()
+    assert json.loads((workdir / 'out.json').read_text(encoding='utf-8'))['provenance']['inputs'][0]['carries']['bodies'] == 16
+    census = pd.read_csv(example_path('census2011_up_corporations_17.csv')).assign(bc=0)
+    assert rl.allot(M, census).provenance['illustrative'] == [] and rl.allot(M, BASE.assign(bc=BASE.bc + 1)).provenance['illustrative'] == []

@@ -12,7 +12,7 @@ from .bodies import printable
 
 # %% auto #0
 __all__ = ['FAST_ROWS', 'PACKAGE', 'SCHEMA_VERSION', 'SCHEMA_VERSIONS', 'FRAME_HASH', 'ILLUSTRATIVE', 'BUNDLED', 'BUNDLED_ROWS',
-           'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'inputs_of',
+           'CARRIED_BYTES', 'sha256_file', 'sha256_frame', 'source_commit', 'version_line', 'input_entry', 'inputs_of',
            'illustrative_lines', 'said_illustrative', 'provenance', 'provenance_rows', 'provenance_lines']
 
 # %% ../../nbs/07_provenance.ipynb #aad6ab24
@@ -196,7 +196,48 @@ def input_entry(role: str, src, sheet: str | None = None) -> dict:
     if known:
         e['bundled'] = known[0]
         if known[1]: e['illustrative'] = ILLUSTRATIVE[known[1]]
+    elif role == 'bodies' and (c := _carried(src, sheet)):      # not the file, but its illustrative figures, body by body
+        e['carries'] = {'bundled': c[0], 'columns': list(c[2]), 'bodies': c[3], 'of': c[4]}
+        e['illustrative'] = ILLUSTRATIVE[c[1]]
     return e
+
+CARRIED_BYTES = 1 << 20    # a bodies file larger than this is not read again to see whether it carries a bundled file's figures
+
+@functools.cache
+def _bundled_figures() -> tuple:
+    """Each bundled file with something illustrative: (its name, what, the columns that are not real, {body: their
+    figures}), its bodies by `name_key`."""
+    import csv
+    from .bodies import COUNT_COLUMNS, name_key
+    out = []
+    for name, what in BUNDLED.values():
+        if not what or not (PACKAGE / 'data' / name).exists(): continue
+        with open(PACKAGE / 'data' / name, encoding='utf-8', newline='') as f: rows = list(csv.DictReader(f))   # (plain digits)
+        cols = tuple(c for c in {'bc': ('bc',), 'bc-seats': ('bc', 'seats')}.get(what, COUNT_COLUMNS) if rows and c in rows[0])
+        out.append((name, what, cols, {name_key(r['body']): tuple(int(r[c]) for c in cols) for r in rows}))
+    return tuple(out)
+
+def _carried(src, sheet=None) -> tuple | None:
+    """Whether a bodies input that is no bundled file carries the figures a bundled file has that are not real, body by
+    body (a copy of it edited, re-ordered or re-typed): (the file, what, its columns, how many bodies, of how many), the
+    file most of them match; else None. A table given in code is read as it is; a file (of at most `CARRIED_BYTES`) again."""
+    from .bodies import InputError, name_key, parse_count, read_table
+    try: table = src if isinstance(src, pd.DataFrame) else read_table(src, sheet)[0] if Path(src).stat().st_size <= CARRIED_BYTES else None
+    except (InputError, OSError): table = None
+    if table is None or len(table) > BUNDLED_ROWS: return None
+    cols = {name_key(str(c)): c for c in table.columns}
+    if 'body' not in cols: return None
+    bodies, best = [name_key(str(b)) for b in table[cols['body']].tolist()], None
+    for name, what, icols, figs in _bundled_figures():
+        if not all(c in cols for c in icols): continue
+        n = 0
+        for b, vals in zip(bodies, zip(*(table[cols[c]].tolist() for c in icols))):
+            f = figs.get(b)
+            if f is None or not any(f): continue
+            try: n += tuple(map(parse_count, vals)) == f
+            except ValueError: pass
+        if n and (best is None or n > best[3]): best = (name, what, icols, n, len(bodies))
+    return best
 
 def inputs_of(*pairs) -> list:
     "`input_entry` of each (role, source[, sheet]) whose source is given."
@@ -206,8 +247,16 @@ def illustrative_lines(p: dict) -> list:
     "What is illustrative in the inputs of provenance `p`, as sentences a reader must see first (empty if nothing is)."
     return list(p.get('illustrative', [])) if p else []
 
+def _and(words: list) -> str: return ', '.join(words[:-1]) + ' and ' + words[-1] if len(words) > 1 else ''.join(words)
+
 def said_illustrative(i: dict) -> str:
-    "The sentence a reader sees first when input `i` is a bundled file with illustrative figures."
+    "The sentence a reader sees first when input `i` is a bundled file with illustrative figures, or carries them (`_carried`)."
+    if 'carries' in i:
+        c = i['carries']
+        return (f"ILLUSTRATIVE: the {i['role']} input carries, for {c['bodies']} of its {c['of']} bodies, the "
+                f"{_and([{'sc': 'SC', 'st': 'ST', 'bc': 'BC'}.get(x, x) for x in c['columns']])} figures of the bundled file {c['bundled']}, "
+                f"whose {i['illustrative'].removeprefix('its ')}; what is computed from them is illustrative too, not a statement "
+                "about the real bodies")
     return (f"ILLUSTRATIVE: the {i['role']} input is the bundled file {i['bundled']}: {i['illustrative']}; "
             "what is computed from it is illustrative too, not a statement about the real bodies")
 
