@@ -250,7 +250,7 @@ def illustrative_lines(p: dict) -> list:
 def _and(words: list) -> str: return ', '.join(words[:-1]) + ' and ' + words[-1] if len(words) > 1 else ''.join(words)
 
 def said_illustrative(i: dict) -> str:
-    "The sentence a reader sees first when input `i` is a bundled file with illustrative figures, or carries them (`_carried`)."
+    "The sentence a reader sees first when input `i` is a bundled file with illustrative figures, or carries them (`input_entry`)."
     if 'carries' in i:
         c = i['carries']
         return (f"ILLUSTRATIVE: the {i['role']} input carries, for {c['bodies']} of its {c['of']} bodies, the "
