@@ -61,9 +61,9 @@ def test_a_council_s_member_columns_are_shown_once_not_refused():
 def test_a_csv_cell_that_is_not_a_number_is_text_neutralised_and_a_gap_empty():
     "A negative duration is written as its text, which begins with '-': neutralised as a formula-like text is."
     t = pd.DataFrame({'body': ['A', 'B'], 'd': pd.to_timedelta([-8, 1], unit='D'), 'n': pd.array([pd.NA, 2], dtype='Int64'),
-                      'f': [-1.5, float('-inf')]})
-    rows = csv_bytes(t).decode().splitlines()
-    assert rows[1] == "A,'-8 days +00:00:00,,-1.5" and rows[2] == "B,1 days 00:00:00,2,'-inf", rows
+                      'f': [-1.5, float('-inf')], 'i': pd.Series([np.int64(-5), np.int64(3)], dtype=object)})
+    rows = csv_bytes(t).decode().splitlines()        # a negative number stays a number, a NumPy integer too
+    assert rows[1] == "A,'-8 days +00:00:00,,-1.5,-5" and rows[2] == "B,1 days 00:00:00,2,'-inf,3", rows
 
 
 def test_an_infinite_number_in_a_workbook_is_its_text():

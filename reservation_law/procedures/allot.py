@@ -63,8 +63,8 @@ def _pass_through(res, df) -> None:
             o = c if c in outs else by.get(name_key(str(c))) or by.get(k)
             if o is not None:
                 raise InputError(f"the input has a column {c!r}, which " + ('is a column of the output' if o == c else
-                                 f"could be read as the output's column {o!r}") + ": rename it", file=origin(df).file, column=str(c))                         # in one step (one insert a column is quadratic: 20,000 columns took a minute)
-        t, attrs = res.table, res.table.attrs
+                                 f"could be read as the output's column {o!r}") + ": rename it", file=origin(df).file, column=str(c))
+        t, attrs = res.table, res.table.attrs     # the columns joined in one step (one insert a column is quadratic: 20,000 took a minute)
         cols = pd.DataFrame(dict(zip(extra, df[extra].to_numpy(dtype=object).T.tolist())), index=t.index)   # each column's cells,
         # as Python values (its dtype inferred again, as from a list), in one conversion for all (a column read each: 20,000 took 0.8 s)
         res.table = pd.concat([t.iloc[:, :1], cols, t.iloc[:, 1:]], axis=1)

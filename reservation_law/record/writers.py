@@ -4,7 +4,7 @@
 
 # %% ../../nbs/31_writers.ipynb #3c48683c
 from __future__ import annotations
-import csv, functools, io, json
+import csv, functools, io, json, numbers
 from datetime import datetime
 from ..core.lazy import pd       # pandas, imported on first use (see lazy)
 from .. import __version__
@@ -49,7 +49,7 @@ def _neutral(v):
 def _cell(v):
     "One CSV cell: a gap empty, a finite number as it is, anything else as its text, neutralised (a `-8 days` too)."
     if is_gap(v): return ''
-    if isinstance(v, (bool, int)) or isinstance(v, float) and v not in (float('inf'), float('-inf')): return v
+    if isinstance(v, (bool, numbers.Integral)) or isinstance(v, float) and v not in (float('inf'), float('-inf')): return v   # NumPy's too
     return _neutral(v if isinstance(v, str) else str(v))
 
 def csv_bytes(df: pd.DataFrame) -> bytes:
