@@ -58,9 +58,12 @@ def _pass_through(res, df) -> None:
     shown = {c for c in mine if c in t.columns and c not in OUTPUT_COLUMNS and _same(df[c].tolist(), t[c].tolist())}
     extra = [c for c in mine if c not in shown]
     if extra:
-        by = {**dict(zip(look_keys(outs), outs)), **{name_key(o): o for o in outs}}
-        for c, k in zip(extra, look_keys([str(c) for c in extra])):
-            o = c if c in outs else by.get(name_key(str(c))) or by.get(k)
+        by = {name_key(o): o for o in outs}
+        odd = [c for c in extra if not str(c).isascii()]       # a look-alike has a letter that is not plain ASCII (as for names)
+        if odd: by = {**dict(zip(look_keys(outs), outs)), **by}
+        looks = dict(zip(odd, look_keys([str(c) for c in odd]))) if odd else {}
+        for c in extra:
+            o = c if c in outs else by.get(name_key(str(c))) or by.get(looks.get(c))
             if o is not None:
                 raise InputError(f"the input has a column {c!r}, which " + ('is a column of the output' if o == c else
                                  f"could be read as the output's column {o!r}") + ": rename it", file=origin(df).file, column=str(c))
