@@ -116,3 +116,15 @@ def test_a_copy_of_a_bundled_file_that_is_no_longer_it_still_says_its_figures_ar
     assert json.loads((workdir / 'out.json').read_text(encoding='utf-8'))['provenance']['inputs'][0]['carries']['bodies'] == 16
     census = pd.read_csv(example_path('census2011_up_corporations_17.csv')).assign(bc=0)
     assert rl.allot(M, census).provenance['illustrative'] == [] and rl.allot(M, BASE.assign(bc=BASE.bc + 1)).provenance['illustrative'] == []
+
+
+def test_a_dataframe_s_attrs_are_read_for_what_they_are():
+    """A previous allotment's `attrs['election_date']` given as a date is read as its text form is (it was ignored); a
+    `sheet` in a bodies frame's attrs that is no sheet's name is not recorded as the sheet read."""
+    first = rl.allot(M, BASE, election_date=datetime.date(2017, 11, 22))
+    prev = first.table[['body', 'category']].copy()
+    prev.attrs.update(record=first.record, election_date=datetime.date(2017, 11, 22))
+    res = rl.allot(M, BASE, previous=prev, election_date=datetime.date(2023, 5, 4))
+    assert any('22 November 2017' in a and 'saved result records' in a for a in res.assumptions), res.assumptions
+    odd = BASE.copy(); odd.attrs['sheet'] = ['x']
+    assert 'sheet' not in rl.allot(M, odd).provenance['parameters']

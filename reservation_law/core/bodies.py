@@ -868,6 +868,7 @@ def validate_bodies(df: pd.DataFrame, required: tuple = ('population', 'sc', 'st
     "Check a bodies table; return a copy with int count columns, or raise `InputError` naming file, row and column."
     attrs = getattr(df, 'attrs', {})
     sheet = attrs.get('sheet') or getattr(attrs.get('origin'), 'sheet', None)   # read from a workbook, or validated before
+    sheet = sheet if isinstance(sheet, str) else None      # (a DataFrame's own attrs may hold anything there: not a sheet read)
     df = _normalise_columns(pd.DataFrame(df), file)
     rows = list(lines) if lines is not None else list(range(2, len(df) + 2))
     for col in ('body',) + tuple(required):

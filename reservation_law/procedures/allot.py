@@ -368,6 +368,7 @@ def load_previous(src: pd.DataFrame | str | Path,  # the previous allotment: a D
     out.attrs['record'] = _rename_in(record, renames) if record and renames else record
     _check_record_names(out.attrs['record'], bodies, list(names) if names is not None else bodies, file)
     _check_record_table(out.attrs['record'], dict(zip(bodies, cats)), file)
+    if isinstance(held, date): held = (held.date() if hasattr(held, 'hour') else held).isoformat()   # a date given as one (a DataFrame's attrs)
     if isinstance(held, str):
         try: out.attrs['election_date'] = date.fromisoformat(held).isoformat()
         except ValueError: pass                   # not a date: as if none were recorded
