@@ -247,14 +247,12 @@ def illustrative_lines(p: dict) -> list:
     "What is illustrative in the inputs of provenance `p`, as sentences a reader must see first (empty if nothing is)."
     return list(p.get('illustrative', [])) if p else []
 
-def _and(words: list) -> str: return ', '.join(words[:-1]) + ' and ' + words[-1] if len(words) > 1 else ''.join(words)
-
 def said_illustrative(i: dict) -> str:
     "The sentence a reader sees first when input `i` is a bundled file with illustrative figures, or carries them (`input_entry`)."
     if 'carries' in i:
         c = i['carries']
-        return (f"ILLUSTRATIVE: the {i['role']} input carries, for {c['bodies']} of its {c['of']} bodies, the "
-                f"{_and([{'sc': 'SC', 'st': 'ST', 'bc': 'BC'}.get(x, x) for x in c['columns']])} figures of the bundled file {c['bundled']}, "
+        return (f"ILLUSTRATIVE: the {i['role']} input carries, for {c['bodies']} of its {c['of']} bodies, the figures of the "
+                f"bundled file {c['bundled']} ({'column' if len(c['columns']) == 1 else 'columns'} {', '.join(c['columns'])}), "
                 f"whose {i['illustrative'].removeprefix('its ')}; what is computed from them is illustrative too, not a statement "
                 "about the real bodies")
     return (f"ILLUSTRATIVE: the {i['role']} input is the bundled file {i['bundled']}: {i['illustrative']}; "
