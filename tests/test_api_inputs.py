@@ -128,3 +128,15 @@ def test_a_dataframe_s_attrs_are_read_for_what_they_are():
     assert any('22 November 2017' in a and 'saved result records' in a for a in res.assumptions), res.assumptions
     odd = BASE.copy(); odd.attrs['sheet'] = ['x']
     assert 'sheet' not in rl.allot(M, odd).provenance['parameters']
+
+
+def test_a_file_s_table_is_looked_at_again_only_while_the_file_is_unchanged(workdir):
+    "The provenance's second look at a bodies file uses the table just read, never one of a file rewritten since."
+    from reservation_law.core.bodies import read_again
+    BASE.to_csv('b.csv', index=False)
+    assert read_again('b.csv') is None                       # not read yet
+    first = load_bodies('b.csv')
+    assert read_again('b.csv')['body'].tolist() == first['body'].tolist()
+    BASE.assign(bc=0).to_csv('b.csv', index=False)            # rewritten
+    assert read_again('b.csv') is None
+    assert rl.allot(M, 'b.csv').provenance['illustrative'] == []     # read afresh: no BC figure of the bundled file

@@ -220,10 +220,13 @@ def _bundled_figures() -> tuple:
 def _carried(src, sheet=None) -> tuple | None:
     """Whether a bodies input that is no bundled file carries the figures a bundled file has that are not real, body by
     body (a copy of it edited, re-ordered or re-typed): (the file, what, its columns, how many bodies, of how many), the
-    file most of them match; else None. A table given in code is read as it is; a file (of at most `CARRIED_BYTES`) again."""
-    from .bodies import InputError, name_key, parse_count, read_table
-    try: table = src if isinstance(src, pd.DataFrame) else read_table(src, sheet)[0] if Path(src).stat().st_size <= CARRIED_BYTES else None
-    except (InputError, OSError): table = None
+    file most of them match; else None. A table given in code is looked at as it is; a file's table as `load_bodies` read
+    it (`read_again`), or, where it did not, the file is read again if it is at most `CARRIED_BYTES`."""
+    from .bodies import InputError, name_key, parse_count, read_again, read_table
+    table = src if isinstance(src, pd.DataFrame) else read_again(src, sheet)
+    if table is None and not isinstance(src, pd.DataFrame):
+        try: table = read_table(src, sheet)[0] if Path(src).stat().st_size <= CARRIED_BYTES else None
+        except (InputError, OSError): table = None
     if table is None or len(table) > BUNDLED_ROWS: return None
     cols = {name_key(str(c)): c for c in table.columns}
     if 'body' not in cols: return None
