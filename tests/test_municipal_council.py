@@ -234,8 +234,12 @@ _SEATS = {}     # council_seats of each name, figures and reading met so far: th
 
 
 def _council_seats(name, fig, it):
-    key = (name, fig, it['half'], it['women'], it['bc-split'], it['sc-st-excess'])
+    "`sc-st-excess` decides only where SC + ST exceed the seats (the warning of (2)'s first proviso says so): keyed by it there only."
+    key = (name, fig, it['half'], it['women'], it['bc-split'])
     if key not in _SEATS: _SEATS[key] = council_seats(name, *fig, it)
+    if any(w.kind == 'conflict' and w.clause == '(2), first proviso' for w in _SEATS[key].warnings):
+        key += (it['sc-st-excess'],)
+        if key not in _SEATS: _SEATS[key] = council_seats(name, *fig, it)
     return _SEATS[key]
 
 
