@@ -9,7 +9,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 EXAMPLE = reservation_law/data/up_corporations_17_bc_illustrative.csv
-PYTEST_WORKERS ?= 2
+PYTEST_WORKERS ?= idle
 
 .PHONY: install example test chromium docs bench lab app bytecode
 install: $(VENV)/.installed bytecode
@@ -49,9 +49,11 @@ test: install chromium
 	$(BIN)/python docs/build.py & site=$$!; \
 	$(BIN)/python tools/check_outputs.py --workers 2; outputs=$$?; \
 	wait $$site; built=$$?; test $$outputs -eq 0 && test $$built -eq 0
-	@# two workers, one a core (pytest-xdist; PYTEST_WORKERS=3 measured slower beside another job: benchmarks/README.md,
-	@# "Two workers or three"); worksteal: a long property never left alone on one at the end
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+	@# one pytest-xdist worker an idle core, two at most, or pytest in one process where a core or none is idle (another job
+	@# runs: two workers would share one core, each starting the session again; benchmarks/README.md, "One process or two");
+	@# PYTEST_WORKERS=N sets it. worksteal: a long property never left alone on one worker at the end
+	workers=$(PYTEST_WORKERS); if [ "$$workers" = idle ]; then workers=$$($(BIN)/python tools/idle_cores.py --most 2); fi; \
+	$(BIN)/python -m pytest -n $$workers --dist worksteal
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
 	$(BIN)/python benchmarks/scale.py $(BENCH_ARGS)
