@@ -52,7 +52,7 @@ test: install chromium
 	@# one pytest-xdist worker an idle core, two at most, or pytest in one process where a core or none is idle (another job
 	@# runs: two workers would share one core, each starting the session again; benchmarks/README.md, "One process or two");
 	@# PYTEST_WORKERS=N sets it. worksteal: a long property never left alone on one worker at the end
-	workers=$(PYTEST_WORKERS); if [ "$$workers" = idle ]; then workers=$$($(BIN)/python tools/idle_cores.py --most 2); fi; \
+	workers=$(PYTEST_WORKERS); if [ "$$workers" = idle ]; then workers=$$($(BIN)/python tools/idle_cores.py --most 2) || workers=2; fi; \
 	$(BIN)/python -m pytest -n $$workers --dist worksteal
 
 bench: install  # timings are printed, never asserted (about ten minutes on two cores)
