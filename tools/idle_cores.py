@@ -4,8 +4,7 @@ process, no worker) when one core or none is idle.
     python tools/idle_cores.py             # prints 2 on an idle two-core machine, 0 beside another job that keeps a core busy
     python tools/idle_cores.py --most 4
 
-Which is faster depends on what else the machine runs, not on the tests: every test runs, in the same order of files,
-either way. At rest, two workers finish pytest in about half the time of one process. Beside another job, where the
+Which is faster depends on what else the machine runs, not on the tests: every test runs either way. At rest, two workers finish pytest in about half the time of one process. Beside another job, where the
 kernel shares the processors evenly between sessions (autogroup, Debian's default), `make test`'s session has one core
 however many processes it runs: two workers then share it, each collecting the tests and starting the shared
 fixtures (Chromium, the site's tabs) again, and one process finishes first (benchmarks/README.md, "One process or two").
@@ -23,8 +22,8 @@ def _times():
     except OSError: return None
     out = {}
     for line in lines:
-        name, *ticks = line.split()
-        if name.startswith('cpu') and name[3:].isdigit():
+        name, *ticks = line.split() or ['']
+        if name.startswith('cpu') and name[3:].isdigit() and len(ticks) >= 4:
             t = [int(x) for x in ticks]
             out[int(name[3:])] = (t[3] + (t[4] if len(t) > 4 else 0), sum(t[:8]))   # idle + iowait; user … steal
     return out
