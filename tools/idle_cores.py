@@ -4,10 +4,11 @@ process, no worker) when one core or none is idle.
     python tools/idle_cores.py             # prints 2 on an idle two-core machine, 0 beside another job that keeps a core busy
     python tools/idle_cores.py --most 4
 
-Which is faster depends on what else the machine runs, not on the tests: every test runs either way. At rest, two workers finish pytest in about half the time of one process. Beside another job, where the
-kernel shares the processors evenly between sessions (autogroup, Debian's default), `make test`'s session has one core
-however many processes it runs: two workers then share it, each collecting the tests and starting the shared
-fixtures (Chromium, the site's tabs) again, and one process finishes first (benchmarks/README.md, "One process or two").
+Which is faster depends on what else the machine runs, not on the tests: every test runs either way. At rest, two
+workers finish pytest in about half the time of one process. Beside another job, where the kernel shares the processors
+evenly between sessions (autogroup, Debian's default), `make test`'s session has one core however many processes it
+runs: two workers then share it, each collecting the tests and starting the shared fixtures (Chromium, the site's tabs)
+again, and one process finishes first (benchmarks/README.md, "One process or two").
 
 The idle cores are read from the kernel's counters (/proc/stat), sampled twice `--sample` seconds apart: the idle and
 I/O-wait time of every processor this process may run on, divided by the time that passed. Where there are no such
